@@ -1,0 +1,55 @@
+package dev.bobbin.config;
+
+import com.typesafe.config.Config;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+/** The {@code bobbin.nm} section of a NodeManager agent. -1 memory or vcores means detect. */
+public record NmSettings(
+    List<String> rmAddresses,
+    String hostname,
+    int httpPort,
+    long memoryMb,
+    int vcores,
+    String rack,
+    Path workDir,
+    Duration heartbeatInterval,
+    Duration killGrace) {
+
+  public static NmSettings from(Config root) {
+    Config c = root.getConfig("bobbin.nm");
+    List<String> rms = c.getStringList("rm-addresses");
+    if (rms.isEmpty()) {
+      throw new SettingsException("bobbin.nm.rm-addresses", "must name at least one RM address");
+    }
+    long mem = c.getLong("memory-mb");
+    int vcores = c.getInt("vcores");
+    if (mem == 0 || mem < -1) throw new SettingsException("bobbin.nm.memory-mb", "must be positive or -1");
+    if (vcores == 0 || vcores < -1) throw new SettingsException("bobbin.nm.vcores", "must be positive or -1");
+    return new NmSettings(
+        List.copyOf(rms),
+        c.getString("hostname"),
+        Settings.port(c, "http-port"),
+        mem,
+        vcores,
+        c.getString("rack"),
+        Path.of(c.getString("work-dir")),
+        c.getDuration("heartbeat-interval"),
+        c.getDuration("kill-grace"));
+  }
+
+  /** Memory to offer: configured, or 80% of the machine's physical memory. */
+  public long effectiveMemoryMb() {
+    if (memoryMb > 0) return memoryMb;
+    var os = java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+    if (os instanceof com.sun.management.OperatingSystemMXBean sun) {
+      return Math.max(1024, sun.getTotalMemorySize() / (1024 * 1024) * 8 / 10);
+    }
+    return 8192;
+  }
+
+  public int effectiveVcores() {
+    return vcores > 0 ? vcores : Runtime.getRuntime().availableProcessors();
+  }
+}

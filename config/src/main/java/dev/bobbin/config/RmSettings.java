@@ -1,0 +1,32 @@
+package dev.bobbin.config;
+
+import com.typesafe.config.Config;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/** The {@code bobbin.rm} section and the data directory of an RM member. */
+public record RmSettings(
+    Path dataDir,
+    String hostname,
+    int httpPort,
+    Duration nmHeartbeatInterval,
+    Duration nmExpiry,
+    int amMaxAttempts,
+    String tokenSecret,
+    Duration askTimeout,
+    int snapshotEvery) {
+
+  public static RmSettings from(Config root) {
+    Config c = root.getConfig("bobbin.rm");
+    return new RmSettings(
+        Path.of(root.getString("bobbin.data-dir")),
+        c.getString("hostname"),
+        Settings.port(c, "http-port"),
+        c.getDuration("nm-heartbeat-interval"),
+        c.getDuration("nm-expiry"),
+        Settings.atLeast(c, "am-max-attempts", 1),
+        c.getString("token-secret"),
+        c.getDuration("ask-timeout"),
+        Settings.atLeast(c, "snapshot-every", 1));
+  }
+}

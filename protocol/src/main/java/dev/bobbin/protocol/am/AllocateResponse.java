@@ -1,0 +1,23 @@
+package dev.bobbin.protocol.am;
+
+import dev.bobbin.protocol.ContainerStatus;
+import dev.bobbin.protocol.Resource;
+import java.util.List;
+
+/**
+ * New containers and completed statuses are each delivered exactly once. {@code amCommand} is
+ * null unless the RM wants the AM to resync or shut down.
+ */
+public record AllocateResponse(
+    int responseId,
+    List<Container> allocatedContainers,
+    List<ContainerStatus> completedContainerStatuses,
+    Resource limit,
+    int numClusterNodes,
+    AmCommand amCommand) {
+  public AllocateResponse {
+    allocatedContainers = allocatedContainers == null ? List.of() : List.copyOf(allocatedContainers);
+    completedContainerStatuses =
+        completedContainerStatuses == null ? List.of() : List.copyOf(completedContainerStatuses);
+  }
+}

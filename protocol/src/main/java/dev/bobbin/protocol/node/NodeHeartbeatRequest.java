@@ -1,0 +1,21 @@
+package dev.bobbin.protocol.node;
+
+import dev.bobbin.protocol.ContainerStatus;
+import java.util.List;
+
+/**
+ * NM → RM {@code POST /ws/v1/bobbin/nm/heartbeat}. {@code responseId} is the id of the last
+ * response the NM received (0 after registering). Completed containers are reported until the RM
+ * lists them in {@code containersToBeRemovedFromNm}.
+ */
+public record NodeHeartbeatRequest(
+    String nodeId,
+    int responseId,
+    List<ContainerStatus> containerStatuses,
+    boolean healthy,
+    String healthReport) {
+  public NodeHeartbeatRequest {
+    containerStatuses = containerStatuses == null ? List.of() : List.copyOf(containerStatuses);
+    healthReport = healthReport == null ? "" : healthReport;
+  }
+}
