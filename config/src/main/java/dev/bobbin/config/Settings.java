@@ -24,6 +24,22 @@ public final class Settings {
     }
   }
 
+  /**
+   * What the user configured, without Pekko's or Bobbin's defaults: the file (if any) over
+   * application.conf. Components layer their own defaults under it.
+   */
+  public static Config userConfig(Path file) {
+    ConfigFactory.invalidateCaches();
+    Config app = ConfigFactory.defaultApplication();
+    if (file == null) return app;
+    if (!Files.isRegularFile(file)) throw new SettingsException("config file", "no such file: " + file);
+    try {
+      return ConfigFactory.parseFile(file.toFile()).withFallback(app);
+    } catch (ConfigException e) {
+      throw new SettingsException(file.toString(), e.getMessage());
+    }
+  }
+
   static int port(Config c, String key) {
     int p = c.getInt(key);
     if (p < 0 || p > 65535) throw new SettingsException(key, "port " + p + " is out of range");

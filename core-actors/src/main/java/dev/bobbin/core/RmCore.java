@@ -1,0 +1,227 @@
+package dev.bobbin.core;
+
+import dev.bobbin.config.RmSettings;
+import dev.bobbin.config.SchedulerSettings;
+import dev.bobbin.core.app.AppReport;
+import dev.bobbin.core.app.ApplicationEntity;
+import dev.bobbin.core.app.Submission;
+import dev.bobbin.core.app.SubmissionRules;
+import dev.bobbin.core.container.ContainerEntity;
+import dev.bobbin.core.directory.AppDirectory;
+import dev.bobbin.core.launch.AmLauncher;
+import dev.bobbin.core.node.NodeEntity;
+import dev.bobbin.core.policy.FifoPolicy;
+import dev.bobbin.core.queue.QueueEntity;
+import dev.bobbin.core.scheduler.Scheduler;
+import dev.bobbin.core.scheduler.SchedulerDeps;
+import dev.bobbin.protocol.Ids;
+import dev.bobbin.protocol.NodeAction;
+import dev.bobbin.protocol.Tokens;
+import dev.bobbin.protocol.am.AllocateRequest;
+import dev.bobbin.protocol.am.AllocateResponse;
+import dev.bobbin.protocol.am.FinishAmRequest;
+import dev.bobbin.protocol.am.FinishAmResponse;
+import dev.bobbin.protocol.am.RegisterAmRequest;
+import dev.bobbin.protocol.am.RegisterAmResponse;
+import dev.bobbin.protocol.node.NodeHeartbeatRequest;
+import dev.bobbin.protocol.node.NodeHeartbeatResponse;
+import dev.bobbin.protocol.node.RegisterNodeRequest;
+import dev.bobbin.protocol.node.RegisterNodeResponse;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.actor.typed.SupervisorStrategy;
+import org.apache.pekko.actor.typed.javadsl.AskPattern;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.apache.pekko.cluster.sharding.typed.javadsl.ClusterSharding;
+import org.apache.pekko.cluster.sharding.typed.javadsl.Entity;
+import org.apache.pekko.cluster.typed.ClusterSingleton;
+import org.apache.pekko.cluster.typed.SingletonActor;
+import org.apache.pekko.pattern.StatusReply;
+
+/**
+ * One RM member's actors: the shard regions of the four entities, the scheduler singleton, the AM
+ * launcher and the application directory; and the operations the HTTP layer translates to.
+ */
+public final class RmCore {
+  private final ActorSystem<?> system;
+  private final RmSettings rm;
+  private final SchedulerSettings scheduler;
+  private final ClusterSharding sharding;
+  private final ActorRef<Scheduler.Command> schedulerRef;
+  private final ActorRef<AppDirectory.Command> directory;
+  private final byte[] secret;
+  private final long clusterTimestamp;
+  private final AtomicInteger appSequence = new AtomicInteger();
+  private final Duration timeout;
+
+  public RmCore(ActorSystem<?> system, RmSettings rm, SchedulerSettings scheduler, List<String> rmAddresses) {
+    this.system = system;
+    this.rm = rm;
+    this.scheduler = scheduler;
+    this.timeout = rm.askTimeout();
+    this.secret = TokenSecret.load(rm);
+    this.clusterTimestamp = System.currentTimeMillis();
+    Clock clock = Clock.systemUTC();
+    this.sharding = ClusterSharding.get(system);
+    ActorRef<AmLauncher.Command> launcher = system.systemActorOf(AmLauncher.create(rmAddresses, timeout),
+        "am-launcher", org.apache.pekko.actor.typed.Props.empty());
+    SchedulerDeps deps = new SchedulerDeps(scheduler, new FifoPolicy(), clusterTimestamp, secret,
+        rm.nmHeartbeatInterval(), rm.nmExpiry(), Duration.ofMinutes(10), timeout,
+        id -> sharding.entityRefFor(ContainerEntity.TYPE_KEY, id),
+        id -> sharding.entityRefFor(ApplicationEntity.TYPE_KEY, id),
+        launcher, clock);
+    this.schedulerRef = ClusterSingleton.get(system).init(SingletonActor.of(
+        Behaviors.supervise(Scheduler.create(deps)).onFailure(SupervisorStrategy.restart()), "scheduler"));
+    sharding.init(Entity.of(ApplicationEntity.TYPE_KEY,
+        ctx -> ApplicationEntity.create(ctx.getEntityId(), schedulerRef, clock, rm.snapshotEvery())));
+    sharding.init(Entity.of(ContainerEntity.TYPE_KEY,
+        ctx -> ContainerEntity.create(ctx.getEntityId(), clock, rm.snapshotEvery())));
+    sharding.init(Entity.of(NodeEntity.TYPE_KEY, ctx -> NodeEntity.create(ctx.getEntityId(), clock)));
+    sharding.init(Entity.of(QueueEntity.TYPE_KEY, ctx -> QueueEntity.create(ctx.getEntityId())));
+    this.directory = system.systemActorOf(
+        Behaviors.supervise(AppDirectory.create(report -> sharding.entityRefFor(QueueEntity.TYPE_KEY, report.queue())
+                .tell(new QueueEntity.RemoveApp(report.id(), system.ignoreRef()))))
+            .onFailure(SupervisorStrategy.restartWithBackoff(Duration.ofMillis(200), Duration.ofSeconds(5), 0.2)),
+        "app-directory", org.apache.pekko.actor.typed.Props.empty());
+    String version = String.valueOf(scheduler.hashCode());
+    for (String q : scheduler.queues()) {
+      sharding.entityRefFor(QueueEntity.TYPE_KEY, q)
+          .tell(new QueueEntity.Configure(version, QueueEntity.QueueState.RUNNING, system.ignoreRef()));
+    }
+  }
+
+  public long clusterTimestamp() {
+    return clusterTimestamp;
+  }
+
+  public SchedulerSettings schedulerSettings() {
+    return scheduler;
+  }
+
+  public String newApplicationId() {
+    return Ids.applicationId(clusterTimestamp, appSequence.incrementAndGet());
+  }
+
+  // Client API
+
+  public CompletionStage<AppReport> submit(Submission raw) {
+    Submission s;
+    try {
+      s = SubmissionRules.validate(raw, scheduler, rm.amMaxAttempts());
+    } catch (Rejection r) {
+      return CompletableFuture.failedFuture(r);
+    }
+    return sharding.entityRefFor(QueueEntity.TYPE_KEY, s.queue())
+        .<QueueEntity.Report>askWithStatus(r -> new QueueEntity.AddApp(s.appId(), r), timeout)
+        .exceptionallyCompose(e -> CompletableFuture.failedFuture(Rejection.badRequest(rootMessage(e))))
+        .thenCompose(q -> app(s.appId()).<AppReport>askWithStatus(r -> new ApplicationEntity.Submit(s, r), timeout)
+            .exceptionallyCompose(e -> CompletableFuture.failedFuture(rejectionOr(e, Rejection.badRequest(rootMessage(e))))));
+  }
+
+  public CompletionStage<AppReport> application(String appId) {
+    if (!Ids.isApplicationId(appId)) {
+      return CompletableFuture.failedFuture(Rejection.badRequest("Invalid ApplicationId: " + appId));
+    }
+    return app(appId).<AppReport>askWithStatus(ApplicationEntity.Get::new, timeout)
+        .exceptionallyCompose(e -> CompletableFuture.failedFuture(
+            rejectionOr(e, Rejection.notFound("app with id: " + appId + " not found"))));
+  }
+
+  public CompletionStage<AppReport> kill(String appId, String diagnostics) {
+    return application(appId).thenCompose(found ->
+        app(appId).<AppReport>askWithStatus(r -> new ApplicationEntity.Kill(diagnostics, r), timeout));
+  }
+
+  public CompletionStage<List<AppReport>> applications() {
+    return AskPattern.<AppDirectory.Command, AppDirectory.Apps>ask(directory, AppDirectory.ListApps::new, timeout,
+        system.scheduler()).thenApply(AppDirectory.Apps::apps);
+  }
+
+  public CompletionStage<Scheduler.UsageReport> usage() {
+    return AskPattern.ask(schedulerRef, Scheduler.GetUsage::new, timeout, system.scheduler());
+  }
+
+  public CompletionStage<Scheduler.NodesReport> nodes() {
+    return AskPattern.ask(schedulerRef, Scheduler.GetNodes::new, timeout, system.scheduler());
+  }
+
+  // NM protocol
+
+  public CompletionStage<RegisterNodeResponse> registerNode(RegisterNodeRequest req) {
+    var reg = new NodeEntity.Registration(req.nodeId(), req.host(), req.httpAddress(), req.rack(), req.capability());
+    if (req.capability() == null || req.capability().memory() < scheduler.minimumAllocationMb()
+        || req.capability().vCores() < scheduler.minimumAllocationVcores()) {
+      return CompletableFuture.completedFuture(new RegisterNodeResponse(NodeAction.SHUTDOWN,
+          "NodeManager from " + req.host() + " doesn't satisfy minimum allocations, Sending SHUTDOWN signal to the NodeManager.",
+          clusterTimestamp, rm.nmHeartbeatInterval().toMillis(), ""));
+    }
+    return sharding.entityRefFor(NodeEntity.TYPE_KEY, req.nodeId())
+        .<NodeEntity.Report>askWithStatus(r -> new NodeEntity.Register(reg, r), timeout)
+        .thenCompose(ok -> AskPattern.<Scheduler.Command, org.apache.pekko.Done>ask(schedulerRef,
+            r -> new Scheduler.NodeRegistered(reg, req.containerStatuses(), r), timeout, system.scheduler()))
+        .thenApply(done -> new RegisterNodeResponse(NodeAction.NORMAL, "", clusterTimestamp,
+            rm.nmHeartbeatInterval().toMillis(), Tokens.encodeKey(secret)));
+  }
+
+  public CompletionStage<NodeHeartbeatResponse> heartbeat(NodeHeartbeatRequest req) {
+    return AskPattern.ask(schedulerRef, r -> new Scheduler.NodeHeartbeat(req, r), timeout, system.scheduler());
+  }
+
+  // AM protocol
+
+  /** @throws Tokens.InvalidTokenException for a missing, forged or garbled token */
+  public Tokens.AmTokenIdentifier verifyAmToken(String token) {
+    return Tokens.verifyAmToken(token, secret);
+  }
+
+  public CompletionStage<Scheduler.AmOutcome<RegisterAmResponse>> registerAm(String attemptId, RegisterAmRequest req) {
+    String appId = Ids.applicationIdOfAttempt(attemptId);
+    return app(appId).<AppReport>askWithStatus(r -> new ApplicationEntity.RegisterAm(attemptId,
+            nullToEmpty(req.host()), req.rpcPort(), nullToEmpty(req.trackingUrl()), r), timeout)
+        .thenCompose(ok -> AskPattern.<Scheduler.Command, Scheduler.AmOutcome<RegisterAmResponse>>ask(schedulerRef,
+            r -> new Scheduler.AmRegistered(attemptId, r), timeout, system.scheduler()))
+        .exceptionally(e -> new Scheduler.AmOutcome<>(null, "InvalidApplicationMasterRequestException", rootMessage(e)));
+  }
+
+  public CompletionStage<Scheduler.AmOutcome<AllocateResponse>> allocate(String attemptId, AllocateRequest req) {
+    return AskPattern.ask(schedulerRef, r -> new Scheduler.Allocate(attemptId, req, r), timeout, system.scheduler());
+  }
+
+  public CompletionStage<Scheduler.AmOutcome<FinishAmResponse>> finishAm(String attemptId, FinishAmRequest req) {
+    String appId = Ids.applicationIdOfAttempt(attemptId);
+    return app(appId).<AppReport>askWithStatus(r -> new ApplicationEntity.UnregisterAm(attemptId,
+            req.finalApplicationStatus(), req.diagnostics(), req.trackingUrl(), r), timeout)
+        .thenApply(ok -> new Scheduler.AmOutcome<>(new FinishAmResponse(true), null, null))
+        .exceptionally(e -> new Scheduler.AmOutcome<>(null, "ApplicationAttemptNotFoundException", rootMessage(e)));
+  }
+
+  private org.apache.pekko.cluster.sharding.typed.javadsl.EntityRef<ApplicationEntity.Command> app(String appId) {
+    return sharding.entityRefFor(ApplicationEntity.TYPE_KEY, appId);
+  }
+
+  private static Throwable rejectionOr(Throwable e, Rejection fallback) {
+    Throwable t = e instanceof java.util.concurrent.CompletionException && e.getCause() != null ? e.getCause() : e;
+    if (t instanceof Rejection) return t;
+    if (t instanceof StatusReply.ErrorMessage) {
+      return new Rejection(fallback.status(), fallback.javaClassName(),
+          fallback.status() == 404 ? fallback.getMessage() : t.getMessage());
+    }
+    return t;
+  }
+
+  static String rootMessage(Throwable e) {
+    Throwable t = e;
+    while (t.getCause() != null && t instanceof java.util.concurrent.CompletionException) t = t.getCause();
+    return t.getMessage();
+  }
+
+  private static String nullToEmpty(String s) {
+    return s == null ? "" : s;
+  }
+}

@@ -1,0 +1,343 @@
+package dev.bobbin.core.app;
+
+import dev.bobbin.core.scheduler.Scheduler;
+import dev.bobbin.protocol.CborSerializable;
+import dev.bobbin.protocol.ExitStatus;
+import dev.bobbin.protocol.FinalApplicationStatus;
+import dev.bobbin.protocol.Ids;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.apache.pekko.Done;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.cluster.sharding.typed.javadsl.EntityTypeKey;
+import org.apache.pekko.pattern.StatusReply;
+import org.apache.pekko.persistence.typed.PersistenceId;
+import org.apache.pekko.persistence.typed.javadsl.CommandHandlerWithReply;
+import org.apache.pekko.persistence.typed.javadsl.EventHandler;
+import org.apache.pekko.persistence.typed.javadsl.EventSourcedBehaviorWithEnforcedReplies;
+import org.apache.pekko.persistence.typed.javadsl.ReplyEffect;
+import org.apache.pekko.persistence.typed.javadsl.RetentionCriteria;
+
+/**
+ * An application: its submission, its state machine and its attempts. The command handler
+ * decides, the event handler applies; the scheduler hears of every attempt that starts and every
+ * application that ends, after the event is durable.
+ */
+public final class ApplicationEntity
+    extends EventSourcedBehaviorWithEnforcedReplies<
+        ApplicationEntity.Command, ApplicationEntity.Event, ApplicationEntity.State> {
+
+  public static final EntityTypeKey<Command> TYPE_KEY =
+      EntityTypeKey.create(Command.class, "Application");
+  public static final String TAG = "app";
+
+  // Commands
+
+  public sealed interface Command extends CborSerializable {}
+
+  public record Submit(Submission submission, ActorRef<StatusReply<AppReport>> replyTo)
+      implements Command {}
+
+  public record AssignAmContainer(
+      String attemptId, String containerId, String nodeId, String nodeHttpAddress,
+      ActorRef<StatusReply<Done>> replyTo) implements Command {}
+
+  public record RegisterAm(
+      String attemptId, String host, int rpcPort, String trackingUrl,
+      ActorRef<StatusReply<AppReport>> replyTo) implements Command {}
+
+  public record UnregisterAm(
+      String attemptId, FinalApplicationStatus finalStatus, String diagnostics, String trackingUrl,
+      ActorRef<StatusReply<AppReport>> replyTo) implements Command {}
+
+  public record AmContainerFinished(
+      String attemptId, int exitStatus, String diagnostics, ActorRef<StatusReply<Done>> replyTo)
+      implements Command {}
+
+  public record Kill(String diagnostics, ActorRef<StatusReply<AppReport>> replyTo)
+      implements Command {}
+
+  public record Get(ActorRef<StatusReply<AppReport>> replyTo) implements Command {}
+
+  // Events
+
+  public sealed interface Event extends CborSerializable {}
+
+  public record Submitted(Submission submission, long time) implements Event {}
+
+  public record AttemptStarted(String attemptId, int number, long time) implements Event {}
+
+  public record AmContainerAssigned(
+      String attemptId, String containerId, String nodeId, String nodeHttpAddress) implements Event {}
+
+  public record AmRegistered(String attemptId, String host, int rpcPort, String trackingUrl)
+      implements Event {}
+
+  public record AmUnregistered(
+      String attemptId, FinalApplicationStatus finalStatus, String diagnostics, String trackingUrl,
+      long time) implements Event {}
+
+  public record AttemptFailed(String attemptId, int exitStatus, String diagnostics, long time)
+      implements Event {}
+
+  public record AppFailed(String diagnostics, long time) implements Event {}
+
+  public record AppKilled(String diagnostics, long time) implements Event {}
+
+  // State
+
+  public record State(
+      String appId,
+      Submission submission,
+      AppState state,
+      FinalApplicationStatus finalStatus,
+      String diagnostics,
+      long startedTime,
+      long finishedTime,
+      List<Attempt> attempts) implements CborSerializable {
+
+    public static State empty(String appId) {
+      return new State(appId, null, AppState.NEW, FinalApplicationStatus.UNDEFINED, "", 0, 0, List.of());
+    }
+
+    public boolean exists() {
+      return submission != null;
+    }
+
+    public Attempt currentAttempt() {
+      return attempts.isEmpty() ? null : attempts.get(attempts.size() - 1);
+    }
+
+    boolean isCurrent(String attemptId) {
+      Attempt a = currentAttempt();
+      return a != null && a.attemptId().equals(attemptId);
+    }
+
+    public AppReport report() {
+      Submission s = submission;
+      return new AppReport(appId, s.user(), s.name(), s.queue(), state, finalStatus, diagnostics,
+          s.applicationType(), s.tags(), s.priority(), startedTime, finishedTime, s.amResource(),
+          s.maxAttempts(), attempts);
+    }
+
+    public State apply(Event event) {
+      if (event instanceof Submitted e) {
+        return new State(appId, e.submission(), ApplicationLifecycle.check(state, AppState.SUBMITTED),
+            finalStatus, diagnostics, e.time(), 0, attempts);
+      } else if (event instanceof AttemptStarted e) {
+        List<Attempt> next = new ArrayList<>(attempts);
+        next.add(Attempt.scheduled(e.attemptId(), e.number(), e.time()));
+        return with(AppState.ACCEPTED, next);
+      } else if (event instanceof AmContainerAssigned e) {
+        return with(state, replaceCurrent(currentAttempt().allocated(e.containerId(), e.nodeId(), e.nodeHttpAddress())));
+      } else if (event instanceof AmRegistered e) {
+        return with(AppState.RUNNING, replaceCurrent(currentAttempt().registered(e.host(), e.rpcPort(), e.trackingUrl())));
+      } else if (event instanceof AmUnregistered e) {
+        List<Attempt> next = replaceCurrent(currentAttempt().ended(AttemptState.FINISHED, e.time(),
+            ExitStatus.INVALID, e.diagnostics(), e.trackingUrl()));
+        return new State(appId, submission, ApplicationLifecycle.check(state, AppState.FINISHED),
+            e.finalStatus(), e.diagnostics(), startedTime, e.time(), next);
+      } else if (event instanceof AttemptFailed e) {
+        return with(state, replaceCurrent(currentAttempt().ended(AttemptState.FAILED, e.time(),
+            e.exitStatus(), e.diagnostics(), "")));
+      } else if (event instanceof AppFailed e) {
+        return finished(AppState.FAILED, FinalApplicationStatus.FAILED, e.diagnostics(), e.time(), AttemptState.FAILED);
+      } else if (event instanceof AppKilled e) {
+        return finished(AppState.KILLED, FinalApplicationStatus.KILLED, e.diagnostics(), e.time(), AttemptState.KILLED);
+      }
+      throw new IllegalArgumentException("Unknown event " + event);
+    }
+
+    private State with(AppState next, List<Attempt> newAttempts) {
+      return new State(appId, submission, next == state ? state : ApplicationLifecycle.check(state, next),
+          finalStatus, diagnostics, startedTime, finishedTime, newAttempts);
+    }
+
+    private State finished(AppState end, FinalApplicationStatus fin, String diag, long time, AttemptState attemptEnd) {
+      List<Attempt> next = attempts;
+      Attempt cur = currentAttempt();
+      if (cur != null && !cur.state().isFinal()) {
+        next = replaceCurrent(cur.ended(attemptEnd, time, cur.exitStatus(), diag, ""));
+      }
+      return new State(appId, submission, ApplicationLifecycle.check(state, end), fin, diag,
+          startedTime, time, next);
+    }
+
+    private List<Attempt> replaceCurrent(Attempt a) {
+      List<Attempt> next = new ArrayList<>(attempts);
+      next.set(next.size() - 1, a);
+      return List.copyOf(next);
+    }
+  }
+
+  // Construction
+
+  private final String appId;
+  private final ActorRef<Scheduler.Command> scheduler;
+  private final Clock clock;
+  private final int snapshotEvery;
+
+  private ApplicationEntity(String appId, ActorRef<Scheduler.Command> scheduler, Clock clock, int snapshotEvery) {
+    super(PersistenceId.of(TYPE_KEY.name(), appId));
+    this.appId = appId;
+    this.scheduler = scheduler;
+    this.clock = clock;
+    this.snapshotEvery = snapshotEvery;
+  }
+
+  public static Behavior<Command> create(
+      String appId, ActorRef<Scheduler.Command> scheduler, Clock clock, int snapshotEvery) {
+    return new ApplicationEntity(appId, scheduler, clock, snapshotEvery);
+  }
+
+  @Override
+  public State emptyState() {
+    return State.empty(appId);
+  }
+
+  // Command handlers
+
+  @Override
+  public CommandHandlerWithReply<Command, Event, State> commandHandler() {
+    return newCommandHandlerWithReplyBuilder()
+        .forAnyState()
+        .onCommand(Submit.class, this::onSubmit)
+        .onCommand(AssignAmContainer.class, this::onAssignAmContainer)
+        .onCommand(RegisterAm.class, this::onRegisterAm)
+        .onCommand(UnregisterAm.class, this::onUnregisterAm)
+        .onCommand(AmContainerFinished.class, this::onAmContainerFinished)
+        .onCommand(Kill.class, this::onKill)
+        .onCommand(Get.class, (s, c) -> s.exists()
+            ? Effect().reply(c.replyTo(), StatusReply.success(s.report()))
+            : Effect().reply(c.replyTo(), notFound()))
+        .build();
+  }
+
+  private ReplyEffect<Event, State> onSubmit(State s, Submit c) {
+    if (s.exists()) {
+      return Effect().reply(c.replyTo(),
+          StatusReply.error("Application with id " + appId + " is already present! Cannot add a duplicate!"));
+    }
+    long now = clock.millis();
+    String attemptId = Ids.attemptId(appId, 1);
+    return Effect()
+        .persist(List.of(new Submitted(c.submission(), now), new AttemptStarted(attemptId, 1, now)))
+        .thenRun(ns -> scheduler.tell(attemptAdded(ns)))
+        .thenReply(c.replyTo(), ns -> StatusReply.success(ns.report()));
+  }
+
+  private ReplyEffect<Event, State> onAssignAmContainer(State s, AssignAmContainer c) {
+    if (!s.exists() || s.state().isFinal() || !s.isCurrent(c.attemptId())) {
+      return Effect().reply(c.replyTo(), StatusReply.error("Attempt " + c.attemptId() + " is not current"));
+    }
+    if (c.containerId().equals(s.currentAttempt().amContainerId())) {
+      return Effect().reply(c.replyTo(), StatusReply.ack());
+    }
+    return Effect()
+        .persist(new AmContainerAssigned(c.attemptId(), c.containerId(), c.nodeId(), c.nodeHttpAddress()))
+        .thenReply(c.replyTo(), ns -> StatusReply.ack());
+  }
+
+  private ReplyEffect<Event, State> onRegisterAm(State s, RegisterAm c) {
+    if (!s.exists() || !s.isCurrent(c.attemptId()) || s.state().isFinal()) {
+      return Effect().reply(c.replyTo(), StatusReply.error(
+          "Application doesn't exist in cache " + c.attemptId()));
+    }
+    if (s.currentAttempt().state() == AttemptState.RUNNING) {
+      // A re-register after an RM restart or a lost reply: the registration stands.
+      return Effect().reply(c.replyTo(), StatusReply.success(s.report()));
+    }
+    return Effect()
+        .persist(new AmRegistered(c.attemptId(), c.host(), c.rpcPort(), c.trackingUrl()))
+        .thenReply(c.replyTo(), ns -> StatusReply.success(ns.report()));
+  }
+
+  private ReplyEffect<Event, State> onUnregisterAm(State s, UnregisterAm c) {
+    if (!s.exists() || !s.isCurrent(c.attemptId())) {
+      return Effect().reply(c.replyTo(), StatusReply.error(
+          "Application doesn't exist in cache " + c.attemptId()));
+    }
+    if (s.state().isFinal()) {
+      return Effect().reply(c.replyTo(), StatusReply.success(s.report()));
+    }
+    FinalApplicationStatus fin = c.finalStatus() == null ? FinalApplicationStatus.UNDEFINED : c.finalStatus();
+    return Effect()
+        .persist(new AmUnregistered(c.attemptId(), fin, nullToEmpty(c.diagnostics()), nullToEmpty(c.trackingUrl()), clock.millis()))
+        .thenRun(ns -> scheduler.tell(new Scheduler.AppEnded(appId, ns.state())))
+        .thenReply(c.replyTo(), ns -> StatusReply.success(ns.report()));
+  }
+
+  private ReplyEffect<Event, State> onAmContainerFinished(State s, AmContainerFinished c) {
+    if (!s.exists() || s.state().isFinal() || !s.isCurrent(c.attemptId())
+        || s.currentAttempt().state().isFinal()) {
+      return Effect().reply(c.replyTo(), StatusReply.ack());
+    }
+    long now = clock.millis();
+    Attempt cur = s.currentAttempt();
+    String diag = "AM Container for " + c.attemptId() + " exited with exitCode: " + c.exitStatus()
+        + (c.diagnostics().isEmpty() ? "" : ". " + c.diagnostics());
+    List<Event> events = new ArrayList<>();
+    events.add(new AttemptFailed(c.attemptId(), c.exitStatus(), diag, now));
+    boolean retry = cur.number() < s.submission().maxAttempts();
+    String nextAttempt = Ids.attemptId(appId, cur.number() + 1);
+    if (retry) {
+      events.add(new AttemptStarted(nextAttempt, cur.number() + 1, now));
+    } else {
+      events.add(new AppFailed("Application " + appId + " failed " + s.submission().maxAttempts()
+          + " times due to " + diag + ". Failing the application.", now));
+    }
+    return Effect()
+        .persist(events)
+        .thenRun(ns -> {
+          scheduler.tell(new Scheduler.AttemptEnded(appId, c.attemptId()));
+          if (retry) scheduler.tell(attemptAdded(ns));
+          else scheduler.tell(new Scheduler.AppEnded(appId, ns.state()));
+        })
+        .thenReply(c.replyTo(), ns -> StatusReply.ack());
+  }
+
+  private ReplyEffect<Event, State> onKill(State s, Kill c) {
+    if (!s.exists()) return Effect().reply(c.replyTo(), notFound());
+    if (s.state().isFinal()) return Effect().reply(c.replyTo(), StatusReply.success(s.report()));
+    String diag = c.diagnostics() == null || c.diagnostics().isBlank()
+        ? "Application killed by user." : c.diagnostics();
+    return Effect()
+        .persist(new AppKilled(diag, clock.millis()))
+        .thenRun(ns -> scheduler.tell(new Scheduler.AppEnded(appId, ns.state())))
+        .thenReply(c.replyTo(), ns -> StatusReply.success(ns.report()));
+  }
+
+  private Scheduler.AttemptAdded attemptAdded(State s) {
+    Submission sub = s.submission();
+    return new Scheduler.AttemptAdded(appId, s.currentAttempt().attemptId(), sub.queue(), sub.user(),
+        sub.priority(), sub.amResource(), sub.amLaunch(), s.startedTime());
+  }
+
+  private <T> StatusReply<T> notFound() {
+    return StatusReply.error("app with id: " + appId + " not found");
+  }
+
+  private static String nullToEmpty(String s) {
+    return s == null ? "" : s;
+  }
+
+  // Event handler, tagging, retention
+
+  @Override
+  public EventHandler<State, Event> eventHandler() {
+    return newEventHandlerBuilder().forAnyState().onAnyEvent(State::apply);
+  }
+
+  @Override
+  public Set<String> tagsFor(Event event) {
+    return Set.of(TAG);
+  }
+
+  @Override
+  public RetentionCriteria retentionCriteria() {
+    return RetentionCriteria.snapshotEvery(snapshotEvery, 2);
+  }
+}

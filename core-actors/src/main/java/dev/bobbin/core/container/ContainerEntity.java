@@ -1,0 +1,170 @@
+package dev.bobbin.core.container;
+
+import dev.bobbin.protocol.CborSerializable;
+import dev.bobbin.protocol.ExitStatus;
+import dev.bobbin.protocol.Resource;
+import java.time.Clock;
+import java.util.Set;
+import org.apache.pekko.Done;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.cluster.sharding.typed.javadsl.EntityTypeKey;
+import org.apache.pekko.pattern.StatusReply;
+import org.apache.pekko.persistence.typed.PersistenceId;
+import org.apache.pekko.persistence.typed.javadsl.CommandHandlerWithReply;
+import org.apache.pekko.persistence.typed.javadsl.EventHandler;
+import org.apache.pekko.persistence.typed.javadsl.EventSourcedBehaviorWithEnforcedReplies;
+import org.apache.pekko.persistence.typed.javadsl.ReplyEffect;
+import org.apache.pekko.persistence.typed.javadsl.RetentionCriteria;
+
+/**
+ * A container: allocated by the scheduler, launched on a node, completed with an exit status. The
+ * scheduler hands a container to its AM only after {@link Allocate} has been persisted here.
+ */
+public final class ContainerEntity
+    extends EventSourcedBehaviorWithEnforcedReplies<
+        ContainerEntity.Command, ContainerEntity.Event, ContainerEntity.State> {
+
+  public static final EntityTypeKey<Command> TYPE_KEY =
+      EntityTypeKey.create(Command.class, "Container");
+  public static final String TAG = "container";
+
+  /** What the scheduler decided for this container. */
+  public record Allocation(
+      String containerId, String appId, String attemptId, String nodeId, String nodeHttpAddress,
+      Resource resource, int priority, long allocationRequestId, boolean am) implements CborSerializable {}
+
+  // Commands
+
+  public sealed interface Command extends CborSerializable {}
+
+  /** Idempotent: the same allocation again is acknowledged without a second event. */
+  public record Allocate(Allocation allocation, ActorRef<StatusReply<Done>> replyTo) implements Command {}
+
+  public record MarkRunning(ActorRef<StatusReply<Done>> replyTo) implements Command {}
+
+  public record Complete(int exitStatus, String diagnostics, ActorRef<StatusReply<Done>> replyTo)
+      implements Command {}
+
+  public record Get(ActorRef<StatusReply<Report>> replyTo) implements Command {}
+
+  public record Report(
+      Allocation allocation, Phase phase, long allocatedTime, long startedTime, long finishedTime,
+      int exitStatus, String diagnostics) implements CborSerializable {}
+
+  // Events
+
+  public sealed interface Event extends CborSerializable {}
+
+  public record Allocated(Allocation allocation, long time) implements Event {}
+
+  public record Launched(long time) implements Event {}
+
+  public record Completed(int exitStatus, String diagnostics, long time) implements Event {}
+
+  // State
+
+  /** YARN's RMContainerState, reduced to what is persisted. */
+  public enum Phase { NEW, ALLOCATED, RUNNING, COMPLETED }
+
+  public record State(
+      Allocation allocation, Phase phase, long allocatedTime, long startedTime, long finishedTime,
+      int exitStatus, String diagnostics) implements CborSerializable {
+
+    static final State EMPTY = new State(null, Phase.NEW, 0, 0, 0, ExitStatus.INVALID, "");
+
+    State apply(Event e) {
+      if (e instanceof Allocated a) {
+        return new State(a.allocation(), Phase.ALLOCATED, a.time(), 0, 0, ExitStatus.INVALID, "");
+      } else if (e instanceof Launched l) {
+        return new State(allocation, Phase.RUNNING, allocatedTime, l.time(), 0, exitStatus, diagnostics);
+      } else if (e instanceof Completed c) {
+        return new State(allocation, Phase.COMPLETED, allocatedTime, startedTime, c.time(),
+            c.exitStatus(), c.diagnostics());
+      }
+      throw new IllegalArgumentException("Unknown event " + e);
+    }
+
+    Report report() {
+      return new Report(allocation, phase, allocatedTime, startedTime, finishedTime, exitStatus, diagnostics);
+    }
+  }
+
+  private final String containerId;
+  private final Clock clock;
+  private final int snapshotEvery;
+
+  private ContainerEntity(String containerId, Clock clock, int snapshotEvery) {
+    super(PersistenceId.of(TYPE_KEY.name(), containerId));
+    this.containerId = containerId;
+    this.clock = clock;
+    this.snapshotEvery = snapshotEvery;
+  }
+
+  public static Behavior<Command> create(String containerId, Clock clock, int snapshotEvery) {
+    return new ContainerEntity(containerId, clock, snapshotEvery);
+  }
+
+  @Override
+  public State emptyState() {
+    return State.EMPTY;
+  }
+
+  @Override
+  public CommandHandlerWithReply<Command, Event, State> commandHandler() {
+    return newCommandHandlerWithReplyBuilder()
+        .forAnyState()
+        .onCommand(Allocate.class, this::onAllocate)
+        .onCommand(MarkRunning.class, this::onMarkRunning)
+        .onCommand(Complete.class, this::onComplete)
+        .onCommand(Get.class, (s, c) -> s.phase() == Phase.NEW
+            ? Effect().reply(c.replyTo(), StatusReply.error("container " + containerId + " not found"))
+            : Effect().reply(c.replyTo(), StatusReply.success(s.report())))
+        .build();
+  }
+
+  private ReplyEffect<Event, State> onAllocate(State s, Allocate c) {
+    if (s.phase() != Phase.NEW) {
+      return c.allocation().equals(s.allocation())
+          ? Effect().reply(c.replyTo(), StatusReply.ack())
+          : Effect().reply(c.replyTo(), StatusReply.error("Container id " + containerId + " is already allocated"));
+    }
+    if (!c.allocation().containerId().equals(containerId)) {
+      return Effect().reply(c.replyTo(), StatusReply.error("Allocation is for another container"));
+    }
+    return Effect().persist(new Allocated(c.allocation(), clock.millis()))
+        .thenReply(c.replyTo(), ns -> StatusReply.ack());
+  }
+
+  private ReplyEffect<Event, State> onMarkRunning(State s, MarkRunning c) {
+    if (s.phase() == Phase.NEW) {
+      return Effect().reply(c.replyTo(), StatusReply.error("container " + containerId + " not found"));
+    }
+    if (s.phase() != Phase.ALLOCATED) return Effect().reply(c.replyTo(), StatusReply.ack());
+    return Effect().persist(new Launched(clock.millis())).thenReply(c.replyTo(), ns -> StatusReply.ack());
+  }
+
+  private ReplyEffect<Event, State> onComplete(State s, Complete c) {
+    if (s.phase() == Phase.NEW) {
+      return Effect().reply(c.replyTo(), StatusReply.error("container " + containerId + " not found"));
+    }
+    if (s.phase() == Phase.COMPLETED) return Effect().reply(c.replyTo(), StatusReply.ack());
+    return Effect().persist(new Completed(c.exitStatus(), c.diagnostics(), clock.millis()))
+        .thenReply(c.replyTo(), ns -> StatusReply.ack());
+  }
+
+  @Override
+  public EventHandler<State, Event> eventHandler() {
+    return newEventHandlerBuilder().forAnyState().onAnyEvent(State::apply);
+  }
+
+  @Override
+  public Set<String> tagsFor(Event event) {
+    return Set.of(TAG);
+  }
+
+  @Override
+  public RetentionCriteria retentionCriteria() {
+    return RetentionCriteria.snapshotEvery(snapshotEvery, 2);
+  }
+}

@@ -1,0 +1,128 @@
+package dev.bobbin.core.node;
+
+import dev.bobbin.protocol.CborSerializable;
+import dev.bobbin.protocol.NodeState;
+import dev.bobbin.protocol.Resource;
+import java.time.Clock;
+import java.util.Set;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.cluster.sharding.typed.javadsl.EntityTypeKey;
+import org.apache.pekko.pattern.StatusReply;
+import org.apache.pekko.persistence.typed.PersistenceId;
+import org.apache.pekko.persistence.typed.javadsl.CommandHandlerWithReply;
+import org.apache.pekko.persistence.typed.javadsl.EventHandler;
+import org.apache.pekko.persistence.typed.javadsl.EventSourcedBehaviorWithEnforcedReplies;
+import org.apache.pekko.persistence.typed.javadsl.ReplyEffect;
+import org.apache.pekko.persistence.typed.javadsl.RetentionCriteria;
+
+/**
+ * A NodeManager's registration and state. Heartbeats are not journalled: the scheduler keeps the
+ * live view, and a registration that changes nothing persists nothing.
+ */
+public final class NodeEntity
+    extends EventSourcedBehaviorWithEnforcedReplies<NodeEntity.Command, NodeEntity.Event, NodeEntity.State> {
+
+  public static final EntityTypeKey<Command> TYPE_KEY = EntityTypeKey.create(Command.class, "Node");
+  public static final String TAG = "node";
+
+  public record Registration(String nodeId, String host, String httpAddress, String rack, Resource capability)
+      implements CborSerializable {}
+
+  public sealed interface Command extends CborSerializable {}
+
+  public record Register(Registration registration, ActorRef<StatusReply<Report>> replyTo) implements Command {}
+
+  public record MarkState(NodeState state, String reason, ActorRef<StatusReply<Report>> replyTo) implements Command {}
+
+  public record Get(ActorRef<StatusReply<Report>> replyTo) implements Command {}
+
+  public record Report(Registration registration, NodeState state, long registeredTime, String reason)
+      implements CborSerializable {}
+
+  public sealed interface Event extends CborSerializable {}
+
+  public record Registered(Registration registration, long time) implements Event {}
+
+  public record StateChanged(NodeState state, String reason) implements Event {}
+
+  public record State(Registration registration, NodeState state, long registeredTime, String reason)
+      implements CborSerializable {
+    static final State EMPTY = new State(null, NodeState.NEW, 0, "");
+
+    State apply(Event e) {
+      if (e instanceof Registered r) return new State(r.registration(), NodeState.RUNNING, r.time(), "");
+      if (e instanceof StateChanged c) return new State(registration, c.state(), registeredTime, c.reason());
+      throw new IllegalArgumentException("Unknown event " + e);
+    }
+
+    Report report() {
+      return new Report(registration, state, registeredTime, reason);
+    }
+  }
+
+  private final String nodeId;
+  private final Clock clock;
+
+  private NodeEntity(String nodeId, Clock clock) {
+    super(PersistenceId.of(TYPE_KEY.name(), nodeId));
+    this.nodeId = nodeId;
+    this.clock = clock;
+  }
+
+  public static Behavior<Command> create(String nodeId, Clock clock) {
+    return new NodeEntity(nodeId, clock);
+  }
+
+  @Override
+  public State emptyState() {
+    return State.EMPTY;
+  }
+
+  @Override
+  public CommandHandlerWithReply<Command, Event, State> commandHandler() {
+    return newCommandHandlerWithReplyBuilder()
+        .forAnyState()
+        .onCommand(Register.class, this::onRegister)
+        .onCommand(MarkState.class, this::onMarkState)
+        .onCommand(Get.class, (s, c) -> s.registration() == null
+            ? Effect().reply(c.replyTo(), StatusReply.error("nodeId, " + nodeId + ", is not found"))
+            : Effect().reply(c.replyTo(), StatusReply.success(s.report())))
+        .build();
+  }
+
+  private ReplyEffect<Event, State> onRegister(State s, Register c) {
+    if (!c.registration().nodeId().equals(nodeId)) {
+      return Effect().reply(c.replyTo(), StatusReply.error("Registration is for another node"));
+    }
+    if (c.registration().equals(s.registration()) && s.state() == NodeState.RUNNING) {
+      return Effect().reply(c.replyTo(), StatusReply.success(s.report()));
+    }
+    return Effect().persist(new Registered(c.registration(), clock.millis()))
+        .thenReply(c.replyTo(), ns -> StatusReply.success(ns.report()));
+  }
+
+  private ReplyEffect<Event, State> onMarkState(State s, MarkState c) {
+    if (s.registration() == null) {
+      return Effect().reply(c.replyTo(), StatusReply.error("nodeId, " + nodeId + ", is not found"));
+    }
+    if (s.state() == c.state()) return Effect().reply(c.replyTo(), StatusReply.success(s.report()));
+    return Effect().persist(new StateChanged(c.state(), c.reason()))
+        .thenReply(c.replyTo(), ns -> StatusReply.success(ns.report()));
+  }
+
+  @Override
+  public EventHandler<State, Event> eventHandler() {
+    return newEventHandlerBuilder().forAnyState().onAnyEvent(State::apply);
+  }
+
+  @Override
+  public Set<String> tagsFor(Event event) {
+    return Set.of(TAG);
+  }
+
+  @Override
+  public RetentionCriteria retentionCriteria() {
+    return RetentionCriteria.snapshotEvery(100, 2);
+  }
+}

@@ -1,0 +1,31 @@
+package dev.bobbin.core.policy;
+
+import dev.bobbin.protocol.Resource;
+
+/**
+ * Outstanding demand of one application attempt for one request key. {@code resourceName} is
+ * {@code *}, a rack or a host; {@code count} is how many containers are still wanted.
+ */
+public record Ask(
+    int priority, String resourceName, Resource capability, int count, boolean relaxLocality,
+    long allocationRequestId, boolean am) {
+  public static final String ANY = "*";
+
+  /** An ordinary ask for {@code count} containers of {@code size} anywhere, at priority 1. */
+  public static Ask anyOf(Resource size, int count) {
+    return new Ask(1, ANY, size, count, true, -1, false);
+  }
+
+  public boolean isAny() {
+    return ANY.equals(resourceName);
+  }
+
+  /** Whether a container for this ask may go on a node of this host and rack. */
+  public boolean allows(String host, String nodeId, String rack) {
+    return isAny() || resourceName.equals(host) || resourceName.equals(nodeId) || resourceName.equals(rack);
+  }
+
+  public Ask withCount(int newCount) {
+    return new Ask(priority, resourceName, capability, newCount, relaxLocality, allocationRequestId, am);
+  }
+}

@@ -1,0 +1,83 @@
+package dev.bobbin.core.policy;
+
+import dev.bobbin.protocol.Resource;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * FIFO within each queue, queues served in turn. Each pass walks the nodes; on a node it offers
+ * the next container to the queues in rotation, and within a queue to the first application (by
+ * priority, then submission) whose highest-priority ask fits. AM asks of an application come before
+ * its other asks because they carry priority 0 in the scheduler.
+ */
+public final class FifoPolicy implements SchedulingPolicy {
+  private static final Comparator<AppView> FIFO =
+      Comparator.comparingInt(AppView::priority).reversed()
+          .thenComparingLong(AppView::submitTime)
+          .thenComparing(AppView::appId);
+
+  @Override
+  public AllocationPlan assign(List<String> queues, List<NodeView> nodes, List<AppView> apps) {
+    Map<String, List<PendingApp>> byQueue = new LinkedHashMap<>();
+    queues.forEach(q -> byQueue.put(q, new ArrayList<>()));
+    apps.stream().sorted(FIFO).forEach(a -> {
+      List<PendingApp> list = byQueue.get(a.queue());
+      if (list != null) list.add(new PendingApp(a));
+    });
+    List<String> queueOrder = new ArrayList<>(byQueue.keySet());
+    List<Assignment> out = new ArrayList<>();
+    int turn = 0;
+    for (NodeView original : nodes) {
+      NodeView node = original;
+      boolean placed = true;
+      while (placed) {
+        placed = false;
+        for (int i = 0; i < queueOrder.size() && !placed; i++) {
+          String queue = queueOrder.get((turn + i) % queueOrder.size());
+          for (PendingApp app : byQueue.get(queue)) {
+            Assignment a = app.placeOn(node);
+            if (a != null) {
+              out.add(a);
+              node = node.allocate(a.capability());
+              turn = (turn + i + 1) % queueOrder.size();
+              placed = true;
+              break;
+            }
+          }
+        }
+      }
+    }
+    return new AllocationPlan(out);
+  }
+
+  /** An application's remaining asks during one pass; the views themselves stay untouched. */
+  private static final class PendingApp {
+    private final AppView view;
+    private List<Ask> remaining;
+
+    PendingApp(AppView view) {
+      this.view = view;
+      this.remaining = view.asks();
+    }
+
+    Assignment placeOn(NodeView node) {
+      List<Ask> candidates = new ArrayList<>(remaining);
+      candidates.sort(Comparator.comparing((Ask a) -> !a.am()).thenComparingInt(Ask::priority));
+      for (Ask ask : candidates) {
+        if (ask.count() <= 0 || !ask.allows(node.host(), node.nodeId(), node.rack())) continue;
+        if (Asks.servedThroughAny(remaining, ask)) continue;
+        Resource size = ask.capability();
+        if (!node.free().fits(size)) continue;
+        remaining = Asks.afterPlacement(remaining, ask, node.host(), node.nodeId(), node.rack());
+        return new Assignment(
+            view.appId(), view.attemptId(), node.nodeId(), ask,
+            "fifo: first fit in queue " + view.queue() + " for priority " + ask.priority()
+                + " on " + node.nodeId() + " (free " + node.free() + ")");
+      }
+      return null;
+    }
+  }
+}

@@ -1,0 +1,114 @@
+package dev.bobbin.core.queue;
+
+import dev.bobbin.protocol.CborSerializable;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.cluster.sharding.typed.javadsl.EntityTypeKey;
+import org.apache.pekko.pattern.StatusReply;
+import org.apache.pekko.persistence.typed.PersistenceId;
+import org.apache.pekko.persistence.typed.javadsl.CommandHandlerWithReply;
+import org.apache.pekko.persistence.typed.javadsl.EventHandler;
+import org.apache.pekko.persistence.typed.javadsl.EventSourcedBehaviorWithEnforcedReplies;
+import org.apache.pekko.persistence.typed.javadsl.ReplyEffect;
+import org.apache.pekko.persistence.typed.javadsl.RetentionCriteria;
+
+/** A queue: its configuration version, RUNNING or STOPPED, and the applications it holds. */
+public final class QueueEntity
+    extends EventSourcedBehaviorWithEnforcedReplies<QueueEntity.Command, QueueEntity.Event, QueueEntity.State> {
+
+  public static final EntityTypeKey<Command> TYPE_KEY = EntityTypeKey.create(Command.class, "Queue");
+
+  public enum QueueState { RUNNING, STOPPED }
+
+  public sealed interface Command extends CborSerializable {}
+
+  public record Configure(String configVersion, QueueState state, ActorRef<StatusReply<Report>> replyTo)
+      implements Command {}
+
+  public record AddApp(String appId, ActorRef<StatusReply<Report>> replyTo) implements Command {}
+
+  public record RemoveApp(String appId, ActorRef<StatusReply<Report>> replyTo) implements Command {}
+
+  public record Get(ActorRef<StatusReply<Report>> replyTo) implements Command {}
+
+  public record Report(String name, String configVersion, QueueState state, List<String> apps)
+      implements CborSerializable {}
+
+  public sealed interface Event extends CborSerializable {}
+
+  public record Configured(String configVersion, QueueState state) implements Event {}
+
+  public record AppAdded(String appId) implements Event {}
+
+  public record AppRemoved(String appId) implements Event {}
+
+  public record State(String configVersion, QueueState state, List<String> apps) implements CborSerializable {
+    static final State EMPTY = new State("", QueueState.STOPPED, List.of());
+
+    State apply(Event e) {
+      if (e instanceof Configured c) return new State(c.configVersion(), c.state(), apps);
+      Set<String> next = new LinkedHashSet<>(apps);
+      if (e instanceof AppAdded a) next.add(a.appId());
+      else if (e instanceof AppRemoved r) next.remove(r.appId());
+      else throw new IllegalArgumentException("Unknown event " + e);
+      return new State(configVersion, state, List.copyOf(next));
+    }
+  }
+
+  private final String name;
+
+  private QueueEntity(String name) {
+    super(PersistenceId.of(TYPE_KEY.name(), name));
+    this.name = name;
+  }
+
+  public static Behavior<Command> create(String name) {
+    return new QueueEntity(name);
+  }
+
+  @Override
+  public State emptyState() {
+    return State.EMPTY;
+  }
+
+  @Override
+  public CommandHandlerWithReply<Command, Event, State> commandHandler() {
+    return newCommandHandlerWithReplyBuilder()
+        .forAnyState()
+        .onCommand(Configure.class, (s, c) -> s.configVersion().equals(c.configVersion()) && s.state() == c.state()
+            ? Effect().reply(c.replyTo(), StatusReply.success(report(s)))
+            : Effect().persist(new Configured(c.configVersion(), c.state()))
+                .thenReply(c.replyTo(), ns -> StatusReply.success(report(ns))))
+        .onCommand(AddApp.class, this::onAddApp)
+        .onCommand(RemoveApp.class, (s, c) -> !s.apps().contains(c.appId())
+            ? Effect().reply(c.replyTo(), StatusReply.success(report(s)))
+            : Effect().persist(new AppRemoved(c.appId())).thenReply(c.replyTo(), ns -> StatusReply.success(report(ns))))
+        .onCommand(Get.class, (s, c) -> Effect().reply(c.replyTo(), StatusReply.success(report(s))))
+        .build();
+  }
+
+  private ReplyEffect<Event, State> onAddApp(State s, AddApp c) {
+    if (s.state() != QueueState.RUNNING) {
+      return Effect().reply(c.replyTo(), StatusReply.error("Queue " + name + " is " + s.state()));
+    }
+    if (s.apps().contains(c.appId())) return Effect().reply(c.replyTo(), StatusReply.success(report(s)));
+    return Effect().persist(new AppAdded(c.appId())).thenReply(c.replyTo(), ns -> StatusReply.success(report(ns)));
+  }
+
+  private Report report(State s) {
+    return new Report(name, s.configVersion(), s.state(), s.apps());
+  }
+
+  @Override
+  public EventHandler<State, Event> eventHandler() {
+    return newEventHandlerBuilder().forAnyState().onAnyEvent(State::apply);
+  }
+
+  @Override
+  public RetentionCriteria retentionCriteria() {
+    return RetentionCriteria.snapshotEvery(100, 2);
+  }
+}

@@ -1,0 +1,85 @@
+package dev.bobbin.core.scheduler;
+
+import dev.bobbin.core.policy.Ask;
+import dev.bobbin.core.policy.AppView;
+import dev.bobbin.protocol.ContainerLaunchContext;
+import dev.bobbin.protocol.ContainerStatus;
+import dev.bobbin.protocol.Resource;
+import dev.bobbin.protocol.am.AllocateResponse;
+import dev.bobbin.protocol.am.Container;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** The scheduler's view of an application and its current attempt. Outstanding asks are not durable: AMs re-send them. */
+final class SchedApp {
+  /** Request key: an ask with the same key replaces the previous count. */
+  record AskKey(int priority, String resourceName, Resource capability, long allocationRequestId, boolean am) {
+    static AskKey of(Ask a) {
+      return new AskKey(a.priority(), a.resourceName(), a.capability(), a.allocationRequestId(), a.am());
+    }
+  }
+
+  final String appId;
+  final String queue;
+  final String user;
+  final int priority;
+  final long submitTime;
+  final Resource amResource;
+  final ContainerLaunchContext amLaunch;
+  String attemptId;
+  long nextContainerSeq = 1;
+  boolean registered;
+  float progress;
+  final Map<AskKey, Ask> asks = new LinkedHashMap<>();
+  final List<Container> newlyAllocated = new ArrayList<>();
+  final List<ContainerStatus> completed = new ArrayList<>();
+  final Set<String> containers = new LinkedHashSet<>();
+  AllocateResponse lastResponse;
+
+  SchedApp(String appId, String queue, String user, int priority, long submitTime, Resource amResource,
+      ContainerLaunchContext amLaunch) {
+    this.appId = appId;
+    this.queue = queue;
+    this.user = user;
+    this.priority = priority;
+    this.submitTime = submitTime;
+    this.amResource = amResource;
+    this.amLaunch = amLaunch;
+  }
+
+  /** A fresh attempt starts with only its AM to place. */
+  void startAttempt(String newAttemptId) {
+    attemptId = newAttemptId;
+    nextContainerSeq = 1;
+    registered = false;
+    progress = 0;
+    asks.clear();
+    newlyAllocated.clear();
+    completed.clear();
+    lastResponse = null;
+    Ask am = new Ask(0, Ask.ANY, amResource, 1, true, -1, true);
+    asks.put(AskKey.of(am), am);
+  }
+
+  void replaceAsk(Ask ask) {
+    if (ask.count() <= 0) asks.remove(AskKey.of(ask));
+    else asks.put(AskKey.of(ask), ask);
+  }
+
+  void setAsks(List<Ask> remaining) {
+    asks.clear();
+    remaining.forEach(a -> asks.put(AskKey.of(a), a));
+  }
+
+  boolean hasDemand() {
+    return !asks.isEmpty();
+  }
+
+  AppView view() {
+    return new AppView(appId, attemptId, queue, priority, submitTime, List.copyOf(asks.values()));
+  }
+}

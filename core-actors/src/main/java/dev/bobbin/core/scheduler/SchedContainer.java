@@ -1,0 +1,28 @@
+package dev.bobbin.core.scheduler;
+
+import dev.bobbin.core.container.ContainerEntity;
+
+/** A container the scheduler counts against its node, from placement until its completion is durable. */
+final class SchedContainer {
+  enum Phase {
+    /** Placed; its Container entity is persisting the allocation. */
+    IN_FLIGHT,
+    /** Durable; handed or about to be handed to its AM. */
+    ALLOCATED,
+    /** Its NM reported it running. */
+    RUNNING,
+    /** Finished; its completion is being persisted. Its resources are already free. */
+    COMPLETING
+  }
+
+  final ContainerEntity.Allocation allocation;
+  Phase phase = Phase.IN_FLIGHT;
+
+  SchedContainer(ContainerEntity.Allocation allocation) {
+    this.allocation = allocation;
+  }
+
+  String id() {
+    return allocation.containerId();
+  }
+}

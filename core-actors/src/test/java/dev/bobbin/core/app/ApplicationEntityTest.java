@@ -1,0 +1,142 @@
+package dev.bobbin.core.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.bobbin.core.EntityTestKits;
+import dev.bobbin.core.scheduler.Scheduler;
+import dev.bobbin.protocol.ContainerLaunchContext;
+import dev.bobbin.protocol.FinalApplicationStatus;
+import dev.bobbin.protocol.Resource;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
+import org.apache.pekko.Done;
+import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
+import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
+import org.apache.pekko.pattern.StatusReply;
+import org.apache.pekko.persistence.testkit.javadsl.EventSourcedBehaviorTestKit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class ApplicationEntityTest {
+  private static final ActorTestKit testKit = ActorTestKit.create(EntityTestKits.config());
+  private static final String APP = "application_1700000000000_0001";
+  private static final String ATTEMPT1 = "appattempt_1700000000000_0001_000001";
+  private static final String ATTEMPT2 = "appattempt_1700000000000_0001_000002";
+  private static final Clock CLOCK = Clock.fixed(Instant.ofEpochMilli(1_700_000_100_000L), ZoneOffset.UTC);
+
+  private TestProbe<Scheduler.Command> scheduler;
+  private EventSourcedBehaviorTestKit<ApplicationEntity.Command, ApplicationEntity.Event, ApplicationEntity.State> kit;
+
+  @AfterAll
+  static void stop() {
+    testKit.shutdownTestKit();
+  }
+
+  @BeforeEach
+  void setUp() {
+    scheduler = testKit.createTestProbe();
+    kit = EventSourcedBehaviorTestKit.create(testKit.system(), ApplicationEntity.create(APP, scheduler.ref(), CLOCK, 100));
+    kit.clear();
+  }
+
+  private static Submission submission(int maxAttempts) {
+    return new Submission(APP, "shell", "alice", "default", 0, "YARN", List.of("t"), new Resource(1024, 1),
+        new ContainerLaunchContext(List.of("echo hi"), Map.of("K", "V")), maxAttempts);
+  }
+
+  private AppReport submit(int maxAttempts) {
+    var result = kit.<StatusReply<AppReport>>runCommand(r -> new ApplicationEntity.Submit(submission(maxAttempts), r));
+    assertThat(result.reply().isSuccess()).isTrue();
+    return result.reply().getValue();
+  }
+
+  @Test
+  void submissionIsAcceptedWithAFirstAttemptAndTheSchedulerHearsOfIt() {
+    AppReport report = submit(2);
+    assertThat(report.state()).isEqualTo(AppState.ACCEPTED);
+    assertThat(report.attempts()).extracting(Attempt::attemptId).containsExactly(ATTEMPT1);
+    assertThat(report.startedTime()).isEqualTo(CLOCK.millis());
+    Scheduler.AttemptAdded added = scheduler.expectMessageClass(Scheduler.AttemptAdded.class);
+    assertThat(added.attemptId()).isEqualTo(ATTEMPT1);
+    assertThat(added.amResource()).isEqualTo(new Resource(1024, 1));
+  }
+
+  @Test
+  void duplicateSubmissionIsRefusedAndWritesNothing() {
+    submit(2);
+    var again = kit.<StatusReply<AppReport>>runCommand(r -> new ApplicationEntity.Submit(submission(2), r));
+    assertThat(again.reply().isError()).isTrue();
+    assertThat(again.reply().getError().getMessage()).contains("already present");
+    assertThat(again.hasNoEvents()).isTrue();
+  }
+
+  @Test
+  void unknownApplicationIsNotFound() {
+    var get = kit.<StatusReply<AppReport>>runCommand(ApplicationEntity.Get::new);
+    assertThat(get.reply().getError().getMessage()).isEqualTo("app with id: " + APP + " not found");
+  }
+
+  @Test
+  void registerThenUnregisterFinishesWithTheAmsFinalStatus() {
+    submit(2);
+    kit.<StatusReply<Done>>runCommand(r -> new ApplicationEntity.AssignAmContainer(ATTEMPT1,
+        "container_1700000000000_0001_01_000001", "h:1", "h:1", r));
+    var reg = kit.<StatusReply<AppReport>>runCommand(r -> new ApplicationEntity.RegisterAm(ATTEMPT1, "h", 0, "", r));
+    assertThat(reg.reply().getValue().state()).isEqualTo(AppState.RUNNING);
+    var fin = kit.<StatusReply<AppReport>>runCommand(r -> new ApplicationEntity.UnregisterAm(ATTEMPT1,
+        FinalApplicationStatus.SUCCEEDED, "all good", "", r));
+    assertThat(fin.reply().getValue().state()).isEqualTo(AppState.FINISHED);
+    assertThat(fin.reply().getValue().finalStatus()).isEqualTo(FinalApplicationStatus.SUCCEEDED);
+    scheduler.expectMessageClass(Scheduler.AttemptAdded.class);
+    assertThat(scheduler.expectMessageClass(Scheduler.AppEnded.class).state()).isEqualTo(AppState.FINISHED);
+  }
+
+  @Test
+  void amExitWithoutUnregisterStartsANewAttemptUntilAttemptsRunOut() {
+    submit(2);
+    scheduler.expectMessageClass(Scheduler.AttemptAdded.class);
+    kit.<StatusReply<Done>>runCommand(r -> new ApplicationEntity.AmContainerFinished(ATTEMPT1, 1, "boom", r));
+    assertThat(kit.getState().currentAttempt().attemptId()).isEqualTo(ATTEMPT2);
+    assertThat(kit.getState().attempts().get(0).state()).isEqualTo(AttemptState.FAILED);
+    assertThat(kit.getState().state()).isEqualTo(AppState.ACCEPTED);
+    scheduler.expectMessageClass(Scheduler.AttemptEnded.class);
+    assertThat(scheduler.expectMessageClass(Scheduler.AttemptAdded.class).attemptId()).isEqualTo(ATTEMPT2);
+
+    kit.<StatusReply<Done>>runCommand(r -> new ApplicationEntity.AmContainerFinished(ATTEMPT2, 137, "", r));
+    assertThat(kit.getState().state()).isEqualTo(AppState.FAILED);
+    assertThat(kit.getState().finalStatus()).isEqualTo(FinalApplicationStatus.FAILED);
+    assertThat(kit.getState().diagnostics()).contains("failed 2 times").contains("exitCode: 137");
+  }
+
+  @Test
+  void killEndsTheApplicationOnceAndIsIdempotent() {
+    submit(2);
+    var kill = kit.<StatusReply<AppReport>>runCommand(r -> new ApplicationEntity.Kill("", r));
+    assertThat(kill.reply().getValue().state()).isEqualTo(AppState.KILLED);
+    assertThat(kill.reply().getValue().currentAttempt().state()).isEqualTo(AttemptState.KILLED);
+    var again = kit.<StatusReply<AppReport>>runCommand(r -> new ApplicationEntity.Kill("", r));
+    assertThat(again.reply().getValue().state()).isEqualTo(AppState.KILLED);
+    assertThat(again.hasNoEvents()).isTrue();
+  }
+
+  @Test
+  void registrationOfAStaleAttemptIsRefused() {
+    submit(2);
+    var reg = kit.<StatusReply<AppReport>>runCommand(r -> new ApplicationEntity.RegisterAm(ATTEMPT2, "h", 0, "", r));
+    assertThat(reg.reply().isError()).isTrue();
+    assertThat(reg.hasNoEvents()).isTrue();
+  }
+
+  @Test
+  void stateSurvivesARestart() {
+    submit(2);
+    kit.<StatusReply<AppReport>>runCommand(r -> new ApplicationEntity.RegisterAm(ATTEMPT1, "h", 7, "http://t", r));
+    var restarted = kit.restart();
+    assertThat(restarted.state().state()).isEqualTo(AppState.RUNNING);
+    assertThat(restarted.state().currentAttempt().trackingUrl()).isEqualTo("http://t");
+  }
+}

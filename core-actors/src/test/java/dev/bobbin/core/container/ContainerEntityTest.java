@@ -1,0 +1,74 @@
+package dev.bobbin.core.container;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.bobbin.core.EntityTestKits;
+import dev.bobbin.protocol.Resource;
+import java.time.Clock;
+import org.apache.pekko.Done;
+import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
+import org.apache.pekko.pattern.StatusReply;
+import org.apache.pekko.persistence.testkit.javadsl.EventSourcedBehaviorTestKit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class ContainerEntityTest {
+  private static final ActorTestKit testKit = ActorTestKit.create(EntityTestKits.config());
+  private static final String ID = "container_e3_1700000000000_0001_01_000002";
+  private static final ContainerEntity.Allocation ALLOC = new ContainerEntity.Allocation(ID,
+      "application_1700000000000_0001", "appattempt_1700000000000_0001_000001", "h:1", "h:1",
+      new Resource(1024, 1), 1, -1, false);
+
+  private EventSourcedBehaviorTestKit<ContainerEntity.Command, ContainerEntity.Event, ContainerEntity.State> kit;
+
+  @AfterAll
+  static void stop() {
+    testKit.shutdownTestKit();
+  }
+
+  @BeforeEach
+  void setUp() {
+    kit = EventSourcedBehaviorTestKit.create(testKit.system(), ContainerEntity.create(ID, Clock.systemUTC(), 100));
+    kit.clear();
+  }
+
+  @Test
+  void allocationIsPersistedOnceAndRepeatsAreAcknowledged() {
+    var first = kit.<StatusReply<Done>>runCommand(r -> new ContainerEntity.Allocate(ALLOC, r));
+    assertThat(first.reply().isSuccess()).isTrue();
+    assertThat(first.eventOfType(ContainerEntity.Allocated.class).allocation()).isEqualTo(ALLOC);
+    var again = kit.<StatusReply<Done>>runCommand(r -> new ContainerEntity.Allocate(ALLOC, r));
+    assertThat(again.reply().isSuccess()).isTrue();
+    assertThat(again.hasNoEvents()).isTrue();
+  }
+
+  @Test
+  void aDifferentAllocationForTheSameIdIsRefused() {
+    kit.<StatusReply<Done>>runCommand(r -> new ContainerEntity.Allocate(ALLOC, r));
+    var other = new ContainerEntity.Allocation(ID, ALLOC.appId(), ALLOC.attemptId(), "other:1", "other:1",
+        ALLOC.resource(), 1, -1, false);
+    var result = kit.<StatusReply<Done>>runCommand(r -> new ContainerEntity.Allocate(other, r));
+    assertThat(result.reply().isError()).isTrue();
+    assertThat(result.hasNoEvents()).isTrue();
+  }
+
+  @Test
+  void runsAndCompletesWithItsExitStatusAcrossARestart() {
+    kit.<StatusReply<Done>>runCommand(r -> new ContainerEntity.Allocate(ALLOC, r));
+    kit.<StatusReply<Done>>runCommand(ContainerEntity.MarkRunning::new);
+    kit.<StatusReply<Done>>runCommand(r -> new ContainerEntity.Complete(3, "exit 3", r));
+    var twice = kit.<StatusReply<Done>>runCommand(r -> new ContainerEntity.Complete(0, "", r));
+    assertThat(twice.hasNoEvents()).isTrue();
+    var state = kit.restart().state();
+    assertThat(state.phase()).isEqualTo(ContainerEntity.Phase.COMPLETED);
+    assertThat(state.exitStatus()).isEqualTo(3);
+  }
+
+  @Test
+  void completingAnUnknownContainerIsAnError() {
+    var result = kit.<StatusReply<Done>>runCommand(r -> new ContainerEntity.Complete(0, "", r));
+    assertThat(result.reply().isError()).isTrue();
+    assertThat(result.hasNoEvents()).isTrue();
+  }
+}

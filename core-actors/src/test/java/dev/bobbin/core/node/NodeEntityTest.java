@@ -1,0 +1,58 @@
+package dev.bobbin.core.node;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.bobbin.core.EntityTestKits;
+import dev.bobbin.protocol.NodeState;
+import dev.bobbin.protocol.Resource;
+import java.time.Clock;
+import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
+import org.apache.pekko.pattern.StatusReply;
+import org.apache.pekko.persistence.testkit.javadsl.EventSourcedBehaviorTestKit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class NodeEntityTest {
+  private static final ActorTestKit testKit = ActorTestKit.create(EntityTestKits.config());
+  private static final NodeEntity.Registration REG =
+      new NodeEntity.Registration("h:8042", "h", "h:8042", "/default-rack", new Resource(8192, 8));
+
+  private EventSourcedBehaviorTestKit<NodeEntity.Command, NodeEntity.Event, NodeEntity.State> kit;
+
+  @AfterAll
+  static void stop() {
+    testKit.shutdownTestKit();
+  }
+
+  @BeforeEach
+  void setUp() {
+    kit = EventSourcedBehaviorTestKit.create(testKit.system(), NodeEntity.create("h:8042", Clock.systemUTC()));
+    kit.clear();
+  }
+
+  @Test
+  void registrationIsDurableAndAnUnchangedReRegistrationWritesNothing() {
+    var first = kit.<StatusReply<NodeEntity.Report>>runCommand(r -> new NodeEntity.Register(REG, r));
+    assertThat(first.reply().getValue().state()).isEqualTo(NodeState.RUNNING);
+    var again = kit.<StatusReply<NodeEntity.Report>>runCommand(r -> new NodeEntity.Register(REG, r));
+    assertThat(again.hasNoEvents()).isTrue();
+    assertThat(kit.restart().state().registration()).isEqualTo(REG);
+  }
+
+  @Test
+  void aRegistrationForAnotherNodeIsRefused() {
+    var other = new NodeEntity.Registration("x:1", "x", "x:1", "/r", new Resource(1, 1));
+    var result = kit.<StatusReply<NodeEntity.Report>>runCommand(r -> new NodeEntity.Register(other, r));
+    assertThat(result.reply().isError()).isTrue();
+    assertThat(result.hasNoEvents()).isTrue();
+  }
+
+  @Test
+  void stateChangesAreRecordedWithTheirReason() {
+    kit.<StatusReply<NodeEntity.Report>>runCommand(r -> new NodeEntity.Register(REG, r));
+    var lost = kit.<StatusReply<NodeEntity.Report>>runCommand(r -> new NodeEntity.MarkState(NodeState.LOST, "expired", r));
+    assertThat(lost.reply().getValue().state()).isEqualTo(NodeState.LOST);
+    assertThat(lost.reply().getValue().reason()).isEqualTo("expired");
+  }
+}

@@ -1,0 +1,68 @@
+package dev.bobbin.core.policy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.bobbin.protocol.Resource;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class FifoPolicyTest {
+  private final FifoPolicy policy = new FifoPolicy();
+  private static final Resource GB = new Resource(1024, 1);
+
+  private static NodeView node(String id, long mem, int vcores) {
+    return new NodeView(id, id.split(":")[0], "/default-rack", new Resource(mem, vcores), Resource.NONE);
+  }
+
+  private static AppView app(String id, String queue, long submit, Ask... asks) {
+    return new AppView(id, id.replace("application", "appattempt") + "_000001", queue, 0, submit, List.of(asks));
+  }
+
+  @Test
+  void theEarlierApplicationInAQueueIsServedFirst() {
+    // One node with room for two 1 GB containers; the first app wants 2, the second 2: only the first gets any.
+    var plan = policy.assign(List.of("default"), List.of(node("a:1", 2048, 8)), List.of(
+        app("application_1_0002", "default", 20, Ask.anyOf(GB, 2)),
+        app("application_1_0001", "default", 10, Ask.anyOf(GB, 2))));
+    assertThat(plan.assignments()).extracting(Assignment::appId).containsExactly("application_1_0001", "application_1_0001");
+  }
+
+  @Test
+  void queuesTakeTurns() {
+    var plan = policy.assign(List.of("a", "b"), List.of(node("n:1", 2048, 8)), List.of(
+        app("application_1_0001", "a", 10, Ask.anyOf(GB, 2)),
+        app("application_1_0002", "b", 20, Ask.anyOf(GB, 2))));
+    assertThat(plan.assignments()).extracting(Assignment::appId)
+        .containsExactlyInAnyOrder("application_1_0001", "application_1_0002");
+  }
+
+  @Test
+  void theAmAskComesBeforeOtherAsksOfTheSameApplication() {
+    Ask am = new Ask(0, Ask.ANY, GB, 1, true, -1, true);
+    var plan = policy.assign(List.of("default"), List.of(node("n:1", 1024, 8)), List.of(
+        app("application_1_0001", "default", 10, Ask.anyOf(GB, 1), am)));
+    assertThat(plan.assignments()).singleElement().satisfies(a -> assertThat(a.ask().am()).isTrue());
+  }
+
+  @Test
+  void aStrictHostAskOnlyLandsOnThatHost() {
+    Ask onB = new Ask(1, "b", GB, 1, false, -1, false);
+    var plan = policy.assign(List.of("default"), List.of(node("a:1", 4096, 8), node("b:1", 4096, 8)), List.of(
+        app("application_1_0001", "default", 10, onB)));
+    assertThat(plan.assignments()).singleElement().satisfies(a -> assertThat(a.nodeId()).isEqualTo("b:1"));
+  }
+
+  @Test
+  void aContainerLargerThanAnyNodesFreeSpaceIsNotPlaced() {
+    var plan = policy.assign(List.of("default"), List.of(node("a:1", 1024, 8)), List.of(
+        app("application_1_0001", "default", 10, Ask.anyOf(new Resource(2048, 1), 1))));
+    assertThat(plan.isEmpty()).isTrue();
+  }
+
+  @Test
+  void applicationsOfUnknownQueuesAreIgnored() {
+    var plan = policy.assign(List.of("default"), List.of(node("a:1", 4096, 8)), List.of(
+        app("application_1_0001", "elsewhere", 10, Ask.anyOf(GB, 1))));
+    assertThat(plan.isEmpty()).isTrue();
+  }
+}

@@ -1,0 +1,51 @@
+package dev.bobbin.core.queue;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.bobbin.core.EntityTestKits;
+import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
+import org.apache.pekko.pattern.StatusReply;
+import org.apache.pekko.persistence.testkit.javadsl.EventSourcedBehaviorTestKit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class QueueEntityTest {
+  private static final ActorTestKit testKit = ActorTestKit.create(EntityTestKits.config());
+  private EventSourcedBehaviorTestKit<QueueEntity.Command, QueueEntity.Event, QueueEntity.State> kit;
+
+  @AfterAll
+  static void stop() {
+    testKit.shutdownTestKit();
+  }
+
+  @BeforeEach
+  void setUp() {
+    kit = EventSourcedBehaviorTestKit.create(testKit.system(), QueueEntity.create("default"));
+    kit.clear();
+  }
+
+  @Test
+  void aStoppedQueueRefusesApplications() {
+    var r = kit.<StatusReply<QueueEntity.Report>>runCommand(ref -> new QueueEntity.AddApp("application_1_0001", ref));
+    assertThat(r.reply().isError()).isTrue();
+    assertThat(r.hasNoEvents()).isTrue();
+  }
+
+  @Test
+  void aRunningQueueHoldsItsApplicationsUntilTheyAreRemoved() {
+    kit.<StatusReply<QueueEntity.Report>>runCommand(ref -> new QueueEntity.Configure("v1", QueueEntity.QueueState.RUNNING, ref));
+    kit.<StatusReply<QueueEntity.Report>>runCommand(ref -> new QueueEntity.AddApp("application_1_0001", ref));
+    kit.<StatusReply<QueueEntity.Report>>runCommand(ref -> new QueueEntity.AddApp("application_1_0002", ref));
+    var removed = kit.<StatusReply<QueueEntity.Report>>runCommand(ref -> new QueueEntity.RemoveApp("application_1_0001", ref));
+    assertThat(removed.reply().getValue().apps()).containsExactly("application_1_0002");
+    assertThat(kit.restart().state().apps()).containsExactly("application_1_0002");
+  }
+
+  @Test
+  void reconfiguringWithTheSameVersionWritesNothing() {
+    kit.<StatusReply<QueueEntity.Report>>runCommand(ref -> new QueueEntity.Configure("v1", QueueEntity.QueueState.RUNNING, ref));
+    var again = kit.<StatusReply<QueueEntity.Report>>runCommand(ref -> new QueueEntity.Configure("v1", QueueEntity.QueueState.RUNNING, ref));
+    assertThat(again.hasNoEvents()).isTrue();
+  }
+}

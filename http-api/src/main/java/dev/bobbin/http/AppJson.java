@@ -1,0 +1,91 @@
+package dev.bobbin.http;
+
+import dev.bobbin.core.app.AppReport;
+import dev.bobbin.core.app.Attempt;
+import dev.bobbin.core.scheduler.Scheduler;
+import dev.bobbin.protocol.Resource;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** YARN's {@code AppInfo} and {@code AppAttemptInfo} shapes. */
+final class AppJson {
+  private AppJson() {}
+
+  static Map<String, Object> app(AppReport r, Scheduler.AppUsage usage, long clusterId, Resource cluster, long now) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    Attempt cur = r.currentAttempt();
+    boolean running = !r.state().isFinal();
+    m.put("id", r.id());
+    m.put("user", r.user());
+    m.put("name", r.name());
+    m.put("queue", "root." + r.queue());
+    m.put("state", r.state().toYarn().name());
+    m.put("finalStatus", r.finalStatus().name());
+    m.put("progress", r.state().isFinal() ? 100.0f : usage == null ? 0f : usage.progress() * 100f);
+    m.put("trackingUI", r.state().isFinal() ? "History" : cur != null && !cur.trackingUrl().isEmpty() ? "ApplicationMaster" : "UNASSIGNED");
+    if (cur != null && !cur.trackingUrl().isEmpty()) m.put("trackingUrl", cur.trackingUrl());
+    m.put("diagnostics", r.diagnostics());
+    m.put("clusterId", clusterId);
+    m.put("applicationType", r.applicationType());
+    m.put("applicationTags", String.join(",", r.tags()));
+    m.put("priority", r.priority());
+    m.put("startedTime", r.startedTime());
+    m.put("launchTime", cur == null ? 0 : cur.startTime());
+    m.put("finishedTime", r.finishedTime());
+    m.put("elapsedTime", (r.finishedTime() > 0 ? r.finishedTime() : now) - r.startedTime());
+    if (cur != null && !cur.amContainerId().isEmpty()) {
+      m.put("amContainerLogs", "http://" + cur.amNodeHttpAddress() + "/node/containerlogs/" + cur.amContainerId() + "/" + r.user());
+      m.put("amHostHttpAddress", cur.amNodeHttpAddress());
+      m.put("currentAppAttemptId", cur.attemptId());
+    }
+    if (cur != null && !cur.amHost().isEmpty()) m.put("amRPCAddress", cur.amHost() + ":" + cur.amRpcPort());
+    Resource used = usage == null || !running ? Resource.NONE : usage.allocated();
+    m.put("allocatedMB", running ? used.memory() : -1);
+    m.put("allocatedVCores", running ? used.vCores() : -1);
+    m.put("reservedMB", running ? 0 : -1);
+    m.put("reservedVCores", running ? 0 : -1);
+    m.put("runningContainers", running && usage != null ? usage.runningContainers() : 0);
+    m.put("memorySeconds", 0);
+    m.put("vcoreSeconds", 0);
+    m.put("queueUsagePercentage", 0.0f);
+    m.put("clusterUsagePercentage", cluster.memory() > 0 ? 100f * used.memory() / cluster.memory() : 0f);
+    m.put("preemptedResourceMB", 0);
+    m.put("preemptedResourceVCores", 0);
+    m.put("numNonAMContainerPreempted", 0);
+    m.put("numAMContainerPreempted", 0);
+    m.put("preemptedMemorySeconds", 0);
+    m.put("preemptedVcoreSeconds", 0);
+    m.put("logAggregationStatus", "DISABLED");
+    m.put("unmanagedApplication", false);
+    m.put("amNodeLabelExpression", "");
+    m.put("maxAppAttempts", r.maxAttempts());
+    m.put("timeouts", Map.of("timeout", List.of(Map.of("type", "LIFETIME", "expiryTime", "UNLIMITED",
+        "remainingTimeInSeconds", -1))));
+    return m;
+  }
+
+  static Map<String, Object> attempts(AppReport r) {
+    List<Map<String, Object>> out = new ArrayList<>();
+    for (Attempt a : r.attempts()) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("id", a.number());
+      m.put("appAttemptId", a.attemptId());
+      m.put("startTime", a.startTime());
+      m.put("finishedTime", a.finishTime());
+      m.put("containerId", a.amContainerId());
+      m.put("nodeHttpAddress", a.amNodeHttpAddress());
+      m.put("nodeId", a.amNodeId());
+      m.put("logsLink", a.amContainerId().isEmpty() ? ""
+          : "http://" + a.amNodeHttpAddress() + "/node/containerlogs/" + a.amContainerId() + "/" + r.user());
+      m.put("blacklistedNodes", "");
+      m.put("nodesBlacklistedBySystem", "");
+      m.put("appAttemptState", a.state().name());
+      m.put("exitStatus", a.exitStatus());
+      m.put("diagnosticsInfo", a.diagnostics());
+      out.add(m);
+    }
+    return Map.of("appAttempts", Map.of("appAttempt", out));
+  }
+}

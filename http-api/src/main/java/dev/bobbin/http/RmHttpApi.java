@@ -1,0 +1,27 @@
+package dev.bobbin.http;
+
+import dev.bobbin.core.RmCore;
+import java.util.concurrent.CompletionStage;
+import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.http.javadsl.Http;
+import org.apache.pekko.http.javadsl.ServerBinding;
+import org.apache.pekko.http.javadsl.server.AllDirectives;
+import org.apache.pekko.http.javadsl.server.Route;
+
+/** The RM member's HTTP server: YARN's REST API, the NM and AM protocols, and metrics. */
+public final class RmHttpApi extends AllDirectives {
+  private final RmCore core;
+
+  public RmHttpApi(RmCore core) {
+    this.core = core;
+  }
+
+  public Route routes() {
+    return concat(new ClusterRoutes(core).routes(), new ProtocolRoutes(core).routes(),
+        new PrometheusRoute(core).routes());
+  }
+
+  public CompletionStage<ServerBinding> bind(ActorSystem<?> system, String host, int port) {
+    return Http.get(system).newServerAt(host, port).bind(routes());
+  }
+}

@@ -1,0 +1,181 @@
+package dev.bobbin.launcher;
+
+import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.classic.joran.JoranConfigurator;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.typesafe.config.ConfigFactory;
+import dev.bobbin.am.shell.ShellAmSpec;
+import dev.bobbin.config.NmSettings;
+import dev.bobbin.node.NodeManager;
+import dev.bobbin.protocol.Resource;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@code bobbin quickstart}: one RM member and two NodeManagers in this JVM, an embedded journal
+ * in a fresh directory, and a distributed-shell application submitted over the REST API. The
+ * containers, the AM among them, are real processes.
+ */
+public final class QuickstartCommand {
+  static final String SHELL = "echo \"hello from $CONTAINER_ID\"";
+  static final int CONTAINERS = 3;
+  private static final Duration APP_TIMEOUT = Duration.ofMinutes(3);
+
+  /** What a run produced: the final state and status, and each worker container's stdout. */
+  public record Outcome(String appId, String state, String finalStatus, String diagnostics,
+      Map<String, String> containerOutput) {
+    public boolean succeeded() {
+      return "FINISHED".equals(state) && "SUCCEEDED".equals(finalStatus);
+    }
+  }
+
+  private QuickstartCommand() {}
+
+  static int run(List<String> args, PrintStream out) throws Exception {
+    Options o = Options.parse(args, Set.of("dir"));
+    Path dir = o.named.containsKey("dir") ? Path.of(o.get("dir", null)) : Files.createTempDirectory("bobbin-quickstart-");
+    Files.createDirectories(dir);
+    logTo(dir.resolve("bobbin.log"));
+    out.println("Bobbin quickstart in " + dir + " (logs: " + dir.resolve("bobbin.log") + ")");
+    Outcome outcome = runIn(dir, out);
+    return outcome.succeeded() ? 0 : 1;
+  }
+
+  /** Runs the whole quickstart in {@code dir}; shared by the command and its end-to-end test. */
+  public static Outcome runIn(Path dir, PrintStream out) throws Exception {
+    int rmPort = freePort();
+    Map<String, Object> rmConf = new LinkedHashMap<>();
+    rmConf.put("bobbin.data-dir", dir.resolve("rm-data").toString());
+    rmConf.put("bobbin.rm.http-port", rmPort);
+    rmConf.put("pekko.remote.artery.canonical.port", freePort());
+    try (RmMember rm = RmMember.start(ConfigFactory.parseMap(rmConf))) {
+      out.println("RM member up at " + rm.url());
+      List<NodeManager> nms = new ArrayList<>();
+      try {
+        for (int i = 1; i <= 2; i++) {
+          nms.add(NodeManager.start(nmSettings(rm.url(), dir.resolve("nm-" + i))));
+        }
+        RestClient rest = new RestClient();
+        awaitNodes(rest, rm.url(), 2, out);
+        String appId = submit(rest, rm.url(), out);
+        JsonNode app = awaitFinal(rest, rm.url(), appId, out);
+        Map<String, String> output = containerOutput(rest, rm.url(), appId, nms);
+        output.forEach((id, text) -> out.println("  " + id + ": " + text.strip()));
+        String state = app.path("state").asText();
+        String fin = app.path("finalStatus").asText();
+        out.println("Application " + appId + " " + state + " with final status " + fin
+            + (app.path("diagnostics").asText().isEmpty() ? "" : ": " + app.path("diagnostics").asText()));
+        return new Outcome(appId, state, fin, app.path("diagnostics").asText(), output);
+      } finally {
+        for (NodeManager nm : nms) nm.close();
+      }
+    }
+  }
+
+  private static NmSettings nmSettings(String rmUrl, Path workDir) throws IOException {
+    return NmSettings.from(ConfigFactory.parseMap(Map.of(
+        "bobbin.nm.rm-addresses", List.of(rmUrl),
+        "bobbin.nm.http-port", freePort(),
+        "bobbin.nm.memory-mb", 4096,
+        "bobbin.nm.vcores", 4,
+        "bobbin.nm.work-dir", workDir.toString())).withFallback(ConfigFactory.load()));
+  }
+
+  private static void awaitNodes(RestClient rest, String rm, int count, PrintStream out) throws Exception {
+    Instant deadline = Instant.now().plusSeconds(30);
+    while (true) {
+      JsonNode nodes = rest.get(rm + "/ws/v1/cluster/nodes?states=RUNNING").json().path("nodes").path("node");
+      if (nodes.size() >= count) {
+        out.println(count + " NodeManagers registered");
+        return;
+      }
+      if (Instant.now().isAfter(deadline)) throw new IllegalStateException("NodeManagers did not register in 30 s");
+      Thread.sleep(200);
+    }
+  }
+
+  private static String submit(RestClient rest, String rm, PrintStream out) throws Exception {
+    String appId = rest.post(rm + "/ws/v1/cluster/apps/new-application", null).json().path("application-id").asText();
+    List<String> commands = ShellAmSpec.commands(System.getProperty("java.class.path"), SHELL, CONTAINERS,
+        new Resource(256, 1), 0);
+    Map<String, Object> body = new LinkedHashMap<>();
+    body.put("application-id", appId);
+    body.put("application-name", "quickstart-distributed-shell");
+    body.put("application-type", "DISTRIBUTED-SHELL");
+    body.put("queue", "default");
+    body.put("resource", new Resource(512, 1));
+    body.put("am-container-spec", Map.of("commands", Map.of("command", commands)));
+    RestClient.Reply r = rest.post(rm + "/ws/v1/cluster/apps", body);
+    if (r.status() != 202) throw new IllegalStateException("Submission refused: HTTP " + r.status() + " " + r.body());
+    out.println("Submitted " + appId + ": " + SHELL + " on " + CONTAINERS + " containers");
+    return appId;
+  }
+
+  private static JsonNode awaitFinal(RestClient rest, String rm, String appId, PrintStream out) throws Exception {
+    Instant deadline = Instant.now().plus(APP_TIMEOUT);
+    String last = "";
+    while (true) {
+      JsonNode app = rest.get(rm + "/ws/v1/cluster/apps/" + appId).json().path("app");
+      String state = app.path("state").asText();
+      if (!state.equals(last)) {
+        out.println("  " + appId + " is " + state);
+        last = state;
+      }
+      if (state.equals("FINISHED") || state.equals("FAILED") || state.equals("KILLED")) return app;
+      if (Instant.now().isAfter(deadline)) {
+        throw new IllegalStateException("Application " + appId + " did not finish within " + APP_TIMEOUT);
+      }
+      Thread.sleep(250);
+    }
+  }
+
+  /** Stdout of each worker container, read back through the NodeManagers' REST API. */
+  private static Map<String, String> containerOutput(RestClient rest, String rm, String appId, List<NodeManager> nms)
+      throws Exception {
+    String amContainer = rest.get(rm + "/ws/v1/cluster/apps/" + appId + "/appattempts").json()
+        .path("appAttempts").path("appAttempt").path(0).path("containerId").asText();
+    String appKey = appId.substring("application_".length());
+    Map<String, String> out = new java.util.TreeMap<>();
+    for (NodeManager nm : nms) {
+      JsonNode containers = rest.get("http://" + nm.httpAddress() + "/ws/v1/node/containers").json()
+          .path("containers").path("container");
+      for (JsonNode c : containers) {
+        String id = c.path("id").asText();
+        if (!id.contains(appKey) || id.equals(amContainer)) continue;
+        RestClient.Reply log = rest.get("http://" + nm.httpAddress() + "/ws/v1/node/containers/" + id + "/logs/stdout");
+        out.put(id, log.status() == 200 ? log.body() : "(no stdout: HTTP " + log.status() + ")");
+      }
+    }
+    return out;
+  }
+
+  private static int freePort() throws IOException {
+    try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      return s.getLocalPort();
+    }
+  }
+
+  private static void logTo(Path file) {
+    LoggerContext ctx = (LoggerContext) LoggerFactory.getILoggerFactory();
+    ctx.reset();
+    ctx.putProperty("bobbin.log.file", file.toString());
+    JoranConfigurator jc = new JoranConfigurator();
+    jc.setContext(ctx);
+    try {
+      jc.doConfigure(QuickstartCommand.class.getResource("/logback-quickstart.xml"));
+    } catch (Exception e) {
+      System.err.println("Could not set up logging to " + file + ": " + e);
+    }
+  }
+}

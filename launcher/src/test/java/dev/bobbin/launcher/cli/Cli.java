@@ -1,0 +1,38 @@
+package dev.bobbin.launcher.cli;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+
+/** Runs a client command in-process with a test environment and captures what it prints. */
+final class Cli {
+  static final String USER = "alice";
+  static final String AM_CLASSPATH = "/opt/bobbin/lib/bobbin-launcher.jar:/opt/bobbin/lib/jackson.jar";
+
+  record Result(int exitCode, String out, String err) {}
+
+  private Cli() {}
+
+  static ClientContext context(String rmFromEnv) {
+    return new ClientContext(
+        rmFromEnv, USER, AM_CLASSPATH, Duration.ZERO, Duration.ofSeconds(5), Duration.ofSeconds(5),
+        ClientContext.defaultHttpClient());
+  }
+
+  static Result run(String command, String... args) {
+    return runWithEnv(null, command, args);
+  }
+
+  static Result runWithEnv(String rmFromEnv, String command, String... args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int code;
+    try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
+        PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
+      code = ClientCommands.run(command, List.of(args), o, e, context(rmFromEnv));
+    }
+    return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+  }
+}

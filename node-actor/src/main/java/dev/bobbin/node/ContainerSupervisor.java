@@ -1,0 +1,193 @@
+package dev.bobbin.node;
+
+import dev.bobbin.node.ContainerTokenCheck.Refused;
+import dev.bobbin.node.ContainerTokenCheck.Valid;
+import dev.bobbin.node.ContainerTokenCheck.Verdict;
+import dev.bobbin.node.container.ContainerActor;
+import dev.bobbin.node.container.ContainerLayout;
+import dev.bobbin.node.container.ContainerRecord;
+import dev.bobbin.node.container.ContainerTable;
+import dev.bobbin.node.container.KillReason;
+import dev.bobbin.node.container.LaunchScript;
+import dev.bobbin.node.container.LaunchSpec;
+import dev.bobbin.node.container.ProcessLauncher;
+import dev.bobbin.protocol.ContainerLaunchContext;
+import dev.bobbin.protocol.ContainerStatus;
+import dev.bobbin.protocol.Ids;
+import dev.bobbin.protocol.Tokens.ContainerTokenIdentifier;
+import dev.bobbin.protocol.node.ContainerManagement.FailedRequest;
+import dev.bobbin.protocol.node.ContainerManagement.GetContainerStatusesRequest;
+import dev.bobbin.protocol.node.ContainerManagement.GetContainerStatusesResponse;
+import dev.bobbin.protocol.node.ContainerManagement.StartContainerRequest;
+import dev.bobbin.protocol.node.ContainerManagement.StartContainersRequest;
+import dev.bobbin.protocol.node.ContainerManagement.StartContainersResponse;
+import dev.bobbin.protocol.node.ContainerManagement.StopContainersRequest;
+import dev.bobbin.protocol.node.ContainerManagement.StopContainersResponse;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.DispatcherSelector;
+import org.apache.pekko.actor.typed.javadsl.ActorContext;
+
+/**
+ * The container-management half of the node actor: checks tokens, spawns one {@link
+ * ContainerActor} per accepted container, forwards kills and records outcomes in the table. Used
+ * only from inside the node actor.
+ */
+final class ContainerSupervisor {
+  static final String NOT_READY = "NMNotYetReadyException";
+  static final String YARN_EXCEPTION = "YarnException";
+
+  private final ActorContext<NodeAgent.Command> ctx;
+  private final ContainerTable table;
+  private final ProcessLauncher launcher;
+  private final ContainerLayout layout;
+  private final NodeIdentity identity;
+  private final LaunchScript.NodeFacts facts;
+  private final Duration killGrace;
+  private final Clock clock;
+  private final ActorRef<ContainerActor.Report> reports;
+  private final Function<String, NodeAgent.Command> onActorStopped;
+  private final Map<String, ActorRef<ContainerActor.Command>> actors = new HashMap<>();
+  private byte[] lastKnownKey;
+
+  ContainerSupervisor(
+      ActorContext<NodeAgent.Command> ctx, ContainerTable table, ProcessLauncher launcher, ContainerLayout layout,
+      NodeIdentity identity, List<String> rmAddresses, Duration killGrace, Clock clock,
+      ActorRef<ContainerActor.Report> reports, Function<String, NodeAgent.Command> onActorStopped) {
+    this.ctx = ctx;
+    this.table = table;
+    this.launcher = launcher;
+    this.layout = layout;
+    this.identity = identity;
+    this.facts = new LaunchScript.NodeFacts(
+        identity.host(), identity.port(), System.getProperty("java.home"), rmAddresses);
+    this.killGrace = killGrace;
+    this.clock = clock;
+    this.reports = reports;
+    this.onActorStopped = onActorStopped;
+  }
+
+  void keyChanged(byte[] key) {
+    this.lastKnownKey = key;
+  }
+
+  byte[] lastKnownKey() {
+    return lastKnownKey;
+  }
+
+  /** @param key the current container-token key, or null while the node may not start containers */
+  StartContainersResponse start(StartContainersRequest request, byte[] key) {
+    List<String> started = new ArrayList<>();
+    List<FailedRequest> failed = new ArrayList<>();
+    for (StartContainerRequest r : request.requests()) {
+      if (key == null) {
+        failed.add(new FailedRequest(null, NOT_READY,
+            "Rejecting new containers as NodeManager has not yet connected with ResourceManager"));
+        continue;
+      }
+      if (r == null) {
+        failed.add(new FailedRequest(null, YARN_EXCEPTION, "Empty start request"));
+        continue;
+      }
+      Verdict verdict = ContainerTokenCheck.forStart(r.containerToken(), key, identity.nodeId(), clock.millis());
+      if (verdict instanceof Refused refused) {
+        ctx.getLog().warn("container start refused containerId={} reason={}",
+            refused.failure().containerId(), refused.failure().message());
+        failed.add(refused.failure());
+      } else if (verdict instanceof Valid valid) {
+        FailedRequest problem = launch(valid.identifier(), r.launchContext());
+        if (problem == null) started.add(valid.identifier().containerId());
+        else failed.add(problem);
+      }
+    }
+    return new StartContainersResponse(started, failed);
+  }
+
+  private FailedRequest launch(ContainerTokenIdentifier token, ContainerLaunchContext context) {
+    String containerId = token.containerId();
+    if (table.knows(containerId)) {
+      return new FailedRequest(containerId, YARN_EXCEPTION, "Container " + containerId + " already is running on this node");
+    }
+    String applicationId = Ids.applicationIdOfContainer(containerId);
+    ContainerLayout.Dirs dirs = layout.dirsFor(token.user(), applicationId, containerId);
+    LaunchSpec spec;
+    try {
+      spec = LaunchScript.plan(containerId, applicationId, token.user(), token.resource(),
+          context == null ? new ContainerLaunchContext(List.of(), Map.of()) : context, dirs, facts, System.getenv());
+    } catch (IllegalArgumentException e) {
+      return new FailedRequest(containerId, YARN_EXCEPTION, e.getMessage());
+    }
+    table.add(ContainerRecord.created(containerId, applicationId, token.user(), token.resource(), dirs, clock.millis()));
+    ActorRef<ContainerActor.Command> actor = ctx.spawn(
+        ContainerActor.create(spec, launcher, killGrace, reports), containerId, DispatcherSelector.blocking());
+    ctx.watchWith(actor, onActorStopped.apply(containerId));
+    actors.put(containerId, actor);
+    ctx.getLog().info("container accepted containerId={} appId={} user={} resource={}",
+        containerId, applicationId, token.user(), token.resource());
+    return null;
+  }
+
+  StopContainersResponse stop(StopContainersRequest request, byte[] key) {
+    List<String> stopped = new ArrayList<>();
+    List<FailedRequest> failed = new ArrayList<>();
+    for (String token : request.containerTokens()) {
+      String containerId = checkKnown(token, key, failed);
+      if (containerId == null) continue;
+      kill(containerId, KillReason.BY_APPMASTER);
+      stopped.add(containerId);
+    }
+    return new StopContainersResponse(stopped, failed);
+  }
+
+  GetContainerStatusesResponse statuses(GetContainerStatusesRequest request, byte[] key) {
+    List<ContainerStatus> statuses = new ArrayList<>();
+    List<FailedRequest> failed = new ArrayList<>();
+    for (String token : request.containerTokens()) {
+      String containerId = checkKnown(token, key, failed);
+      if (containerId != null) table.find(containerId).ifPresent(r -> statuses.add(r.toStatus()));
+    }
+    return new GetContainerStatusesResponse(statuses, failed);
+  }
+
+  /** The container id of a valid token naming a container this node knows; otherwise records why not. */
+  private String checkKnown(String token, byte[] key, List<FailedRequest> failed) {
+    if (key == null) {
+      failed.add(new FailedRequest(null, NOT_READY, "NodeManager has not yet registered with a ResourceManager"));
+      return null;
+    }
+    Verdict verdict = ContainerTokenCheck.forManagement(token, key, identity.nodeId());
+    if (verdict instanceof Refused refused) {
+      failed.add(refused.failure());
+      return null;
+    }
+    String containerId = ((Valid) verdict).identifier().containerId();
+    if (table.find(containerId).isEmpty()) {
+      failed.add(new FailedRequest(containerId, YARN_EXCEPTION,
+          "Container " + containerId + " is not handled by this NodeManager"));
+      return null;
+    }
+    return containerId;
+  }
+
+  /** Kills a live container; a finished or unknown one is left alone. */
+  void kill(String containerId, KillReason reason) {
+    ActorRef<ContainerActor.Command> actor = actors.get(containerId);
+    if (actor == null || table.findLive(containerId).isEmpty()) return;
+    table.markKilling(containerId);
+    actor.tell(new ContainerActor.Kill(reason));
+  }
+
+  void finished(String containerId, int exitStatus, String diagnostics, boolean killed) {
+    table.finish(containerId, exitStatus, diagnostics, killed, clock.millis());
+  }
+
+  void forget(String containerId) {
+    actors.remove(containerId);
+  }
+}

@@ -1,0 +1,356 @@
+package dev.bobbin.node;
+
+import dev.bobbin.config.NmSettings;
+import dev.bobbin.node.NodeView.RmLinkState;
+import dev.bobbin.node.container.ContainerActor;
+import dev.bobbin.node.container.ContainerLayout;
+import dev.bobbin.node.container.ContainerTable;
+import dev.bobbin.node.container.KillReason;
+import dev.bobbin.node.container.ProcessLauncher;
+import dev.bobbin.node.rm.RmCallException;
+import dev.bobbin.node.rm.RmClient;
+import dev.bobbin.node.rm.RmFailover;
+import dev.bobbin.protocol.ExitStatus;
+import dev.bobbin.protocol.NodeAction;
+import dev.bobbin.protocol.Resource;
+import dev.bobbin.protocol.Tokens;
+import dev.bobbin.protocol.node.ContainerManagement.GetContainerStatusesRequest;
+import dev.bobbin.protocol.node.ContainerManagement.GetContainerStatusesResponse;
+import dev.bobbin.protocol.node.ContainerManagement.StartContainersRequest;
+import dev.bobbin.protocol.node.ContainerManagement.StartContainersResponse;
+import dev.bobbin.protocol.node.ContainerManagement.StopContainersRequest;
+import dev.bobbin.protocol.node.ContainerManagement.StopContainersResponse;
+import dev.bobbin.protocol.node.NodeHeartbeatRequest;
+import dev.bobbin.protocol.node.NodeHeartbeatResponse;
+import dev.bobbin.protocol.node.RegisterNodeRequest;
+import dev.bobbin.protocol.node.RegisterNodeResponse;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletionException;
+import org.apache.pekko.Done;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
+import org.apache.pekko.actor.typed.javadsl.ActorContext;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.apache.pekko.actor.typed.javadsl.Receive;
+import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
+
+/**
+ * The NodeManager: registers with the RM and heartbeats (following the RM's actions), and keeps
+ * the node's containers, each run by a {@link ContainerActor} child. It waits for {@link Start},
+ * which names the bound HTTP port, before doing anything else.
+ */
+public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
+  public sealed interface Command {}
+
+  /** Sent once the HTTP server is bound: the node's identity is known from then on. */
+  public record Start(NodeIdentity identity) implements Command {}
+
+  public record StartContainers(StartContainersRequest request, ActorRef<StartContainersResponse> replyTo)
+      implements Command {}
+
+  public record StopContainers(StopContainersRequest request, ActorRef<StopContainersResponse> replyTo)
+      implements Command {}
+
+  public record GetContainerStatuses(
+      GetContainerStatusesRequest request, ActorRef<GetContainerStatusesResponse> replyTo) implements Command {}
+
+  public record GetNodeView(ActorRef<NodeView> replyTo) implements Command {}
+
+  /** Stops talking to the RM and kills every container; answers once none is left. */
+  public record Shutdown(ActorRef<Done> replyTo) implements Command {}
+
+  private enum RegisterTick implements Command { INSTANCE }
+
+  private enum HeartbeatTick implements Command { INSTANCE }
+
+  private record RegisterAnswered(String rm, RegisterNodeResponse response) implements Command {}
+
+  private record HeartbeatAnswered(String rm, NodeHeartbeatResponse response) implements Command {}
+
+  private record RmCallFailed(String rm, boolean registering, Throwable error) implements Command {}
+
+  private record FromContainer(ContainerActor.Report report) implements Command {}
+
+  private record ContainerActorStopped(String containerId) implements Command {}
+
+  private static final int FINISHED_HISTORY = 1000;
+  private static final int STASH_CAPACITY = 1000;
+
+  public static Behavior<Command> create(NmSettings settings, RmClient rm, ProcessLauncher launcher, Clock clock) {
+    return Behaviors.withStash(STASH_CAPACITY, stash -> Behaviors.setup(ctx -> Behaviors.withTimers(timers ->
+        Behaviors.receive(Command.class)
+            .onMessage(Start.class, s -> stash.unstashAll(
+                new NodeAgent(ctx, timers, settings, rm, launcher, clock, s.identity())))
+            .onAnyMessage(m -> {
+              if (stash.isFull()) ctx.getLog().warn("Dropping {}: node not started yet", m.getClass().getSimpleName());
+              else stash.stash(m);
+              return Behaviors.same();
+            })
+            .build())));
+  }
+
+  private final TimerScheduler<Command> timers;
+  private final NmSettings settings;
+  private final RmClient rm;
+  private final Clock clock;
+  private final NodeIdentity identity;
+  private final Resource capability;
+  private final String version = NodeManager.version();
+  private final long startedAtMs;
+  private final ContainerTable table = new ContainerTable(FINISHED_HISTORY);
+  private final ContainerSupervisor containers;
+  private final Set<String> finishedApps = new LinkedHashSet<>();
+  private RmSession session = new RmSession.Registering();
+  private RmFailover failover;
+  private long lastRmContactMs;
+  private long heartbeatsTotal;
+  private long rmCallFailuresTotal;
+  private boolean stopping;
+  private final List<ActorRef<Done>> shutdownWaiters = new ArrayList<>();
+
+  private NodeAgent(
+      ActorContext<Command> ctx, TimerScheduler<Command> timers, NmSettings settings, RmClient rm,
+      ProcessLauncher launcher, Clock clock, NodeIdentity identity) {
+    super(ctx);
+    this.timers = timers;
+    this.settings = settings;
+    this.rm = rm;
+    this.clock = clock;
+    this.identity = identity;
+    this.capability = Resource.of(settings.effectiveMemoryMb(), settings.effectiveVcores());
+    this.startedAtMs = clock.millis();
+    this.failover = RmFailover.over(settings.rmAddresses());
+    this.containers = new ContainerSupervisor(
+        ctx, table, launcher, new ContainerLayout(settings.workDir(), identity.nodeId()), identity,
+        settings.rmAddresses(), settings.killGrace(), clock,
+        ctx.messageAdapter(ContainerActor.Report.class, FromContainer::new), ContainerActorStopped::new);
+    ctx.getLog().info("NodeManager {} started: capability {}, work dir {}, RMs {}",
+        identity.nodeId(), capability, settings.workDir().toAbsolutePath(), settings.rmAddresses());
+    ctx.getSelf().tell(RegisterTick.INSTANCE);
+  }
+
+  @Override
+  public Receive<Command> createReceive() {
+    return newReceiveBuilder()
+        .onMessage(StartContainers.class, this::onStartContainers)
+        .onMessage(StopContainers.class, this::onStopContainers)
+        .onMessage(GetContainerStatuses.class, this::onGetStatuses)
+        .onMessage(GetNodeView.class, this::onGetNodeView)
+        .onMessage(Shutdown.class, this::onShutdown)
+        .onMessageEquals(RegisterTick.INSTANCE, this::onRegisterTick)
+        .onMessageEquals(HeartbeatTick.INSTANCE, this::onHeartbeatTick)
+        .onMessage(RegisterAnswered.class, this::onRegisterAnswered)
+        .onMessage(HeartbeatAnswered.class, this::onHeartbeatAnswered)
+        .onMessage(RmCallFailed.class, this::onRmCallFailed)
+        .onMessage(FromContainer.class, this::onContainerReport)
+        .onMessage(ContainerActorStopped.class, this::onContainerActorStopped)
+        .onMessage(Start.class, s -> this)
+        .build();
+  }
+
+  // --- container management, answered from the current state ---
+
+  private Behavior<Command> onStartContainers(StartContainers cmd) {
+    byte[] key = session instanceof RmSession.Registered r && !stopping ? r.containerTokenKey() : null;
+    cmd.replyTo().tell(containers.start(cmd.request(), key));
+    return this;
+  }
+
+  private Behavior<Command> onStopContainers(StopContainers cmd) {
+    cmd.replyTo().tell(containers.stop(cmd.request(), tokenKey()));
+    return this;
+  }
+
+  private Behavior<Command> onGetStatuses(GetContainerStatuses cmd) {
+    cmd.replyTo().tell(containers.statuses(cmd.request(), tokenKey()));
+    return this;
+  }
+
+  /** The last key the RM handed out stays valid for stop and status while re-registering. */
+  private byte[] tokenKey() {
+    return containers.lastKnownKey();
+  }
+
+  private Behavior<Command> onGetNodeView(GetNodeView cmd) {
+    cmd.replyTo().tell(new NodeView(
+        identity, version, linkState(), failover.current(), startedAtMs, lastRmContactMs, capability,
+        table.allocated(), table.allContainers(), Set.copyOf(finishedApps), table.launchedTotal(),
+        table.completedTotal(), heartbeatsTotal, rmCallFailuresTotal));
+    return this;
+  }
+
+  private RmLinkState linkState() {
+    if (stopping) return RmLinkState.STOPPING;
+    if (session instanceof RmSession.Registered) return RmLinkState.REGISTERED;
+    if (session instanceof RmSession.Ended) return RmLinkState.SHUT_DOWN_BY_RM;
+    return RmLinkState.REGISTERING;
+  }
+
+  private Behavior<Command> onShutdown(Shutdown cmd) {
+    timers.cancelAll();
+    session = new RmSession.Ended("NodeManager stopping", false);
+    stopping = true;
+    shutdownWaiters.add(cmd.replyTo());
+    getContext().getLog().info("NodeManager {} stopping: killing {} containers", identity.nodeId(), table.liveCount());
+    table.liveContainers().forEach(c -> containers.kill(c.containerId(), KillReason.NODE_SHUTDOWN));
+    answerShutdownIfDone();
+    return this;
+  }
+
+  private void answerShutdownIfDone() {
+    if (stopping && table.liveCount() == 0) {
+      shutdownWaiters.forEach(w -> w.tell(Done.getInstance()));
+      shutdownWaiters.clear();
+    }
+  }
+
+  // --- registration and heartbeats ---
+
+  private Behavior<Command> onRegisterTick() {
+    if (!(session instanceof RmSession.Registering)) return this;
+    String address = failover.current();
+    RegisterNodeRequest request = new RegisterNodeRequest(
+        identity.nodeId(), identity.host(), identity.port(), identity.httpAddress(), settings.rack(), capability,
+        table.statusesToReport(), List.copyOf(table.runningApplications()), version);
+    getContext().pipeToSelf(rm.register(address, request), (resp, err) ->
+        err == null ? new RegisterAnswered(address, resp) : new RmCallFailed(address, true, err));
+    return this;
+  }
+
+  private Behavior<Command> onHeartbeatTick() {
+    if (!(session instanceof RmSession.Registered reg)) return this;
+    String address = failover.current();
+    NodeHeartbeatRequest request = new NodeHeartbeatRequest(
+        identity.nodeId(), reg.lastResponseId(), table.statusesToReport(), true, "");
+    getContext().pipeToSelf(rm.heartbeat(address, request), (resp, err) ->
+        err == null ? new HeartbeatAnswered(address, resp) : new RmCallFailed(address, false, err));
+    return this;
+  }
+
+  private Behavior<Command> onRegisterAnswered(RegisterAnswered msg) {
+    if (!(session instanceof RmSession.Registering)) return this;
+    RegisterNodeResponse resp = msg.response();
+    NodeAction action = resp == null || resp.nodeAction() == null ? NodeAction.NORMAL : resp.nodeAction();
+    if (resp == null || action == NodeAction.RESYNC) {
+      return retryLater(msg.rm(), true, "unexpected registration answer " + (resp == null ? "null" : action), false);
+    }
+    markRmContact();
+    if (action == NodeAction.SHUTDOWN) return shutDownByRm(msg.rm(), resp.diagnostics());
+    byte[] key;
+    try {
+      key = Tokens.decodeKey(resp.containerTokenKey());
+    } catch (RuntimeException e) {
+      return retryLater(msg.rm(), true, "registration answer without a usable container-token key", false);
+    }
+    Duration interval = resp.heartbeatIntervalMs() > 0
+        ? Duration.ofMillis(resp.heartbeatIntervalMs()) : settings.heartbeatInterval();
+    session = new RmSession.Registered(key, resp.rmIdentifier(), 0, interval);
+    containers.keyChanged(key);
+    getContext().getLog().info("NodeManager {} registered with RM {}: capability {}, {} containers reported, "
+        + "heartbeat every {} ms", identity.nodeId(), msg.rm(), capability, table.statusesToReport().size(),
+        interval.toMillis());
+    timers.startSingleTimer(HeartbeatTick.INSTANCE, Duration.ZERO);
+    return this;
+  }
+
+  private Behavior<Command> onHeartbeatAnswered(HeartbeatAnswered msg) {
+    if (!(session instanceof RmSession.Registered reg)) return this;
+    NodeHeartbeatResponse resp = msg.response();
+    if (resp == null) return retryLater(msg.rm(), false, "empty heartbeat answer", true);
+    markRmContact();
+    heartbeatsTotal++;
+    NodeAction action = resp.nodeAction() == null ? NodeAction.NORMAL : resp.nodeAction();
+    switch (action) {
+      case SHUTDOWN -> {
+        return shutDownByRm(msg.rm(), resp.diagnostics());
+      }
+      case RESYNC -> {
+        getContext().getLog().info("NodeManager {} told to resync by RM {} ({}): re-registering with {} containers, "
+            + "keeping them running", identity.nodeId(), msg.rm(), resp.diagnostics(), table.statusesToReport().size());
+        session = new RmSession.Registering();
+        timers.startSingleTimer(RegisterTick.INSTANCE, Duration.ZERO);
+        return this;
+      }
+      case NORMAL -> {
+        RmSession.Registered next = reg.next(resp.responseId(), resp.nextHeartbeatIntervalMs());
+        session = next;
+        table.acknowledge(resp.containersToBeRemovedFromNm());
+        resp.containersToCleanup().forEach(id -> containers.kill(id, KillReason.BY_RESOURCEMANAGER));
+        resp.applicationsToCleanup().forEach(this::cleanUpApplication);
+        timers.startSingleTimer(HeartbeatTick.INSTANCE, next.interval());
+        return this;
+      }
+    }
+    return this;
+  }
+
+  private void cleanUpApplication(String applicationId) {
+    if (finishedApps.add(applicationId)) {
+      List<String> live = table.liveContainersOf(applicationId);
+      getContext().getLog().info("application finished appId={}: killing {} containers", applicationId, live.size());
+      live.forEach(id -> containers.kill(id, KillReason.AFTER_APP_COMPLETION));
+      while (finishedApps.size() > FINISHED_HISTORY) finishedApps.remove(finishedApps.iterator().next());
+    }
+  }
+
+  private Behavior<Command> shutDownByRm(String address, String diagnostics) {
+    session = new RmSession.Ended(diagnostics, true);
+    timers.cancel(HeartbeatTick.INSTANCE);
+    timers.cancel(RegisterTick.INSTANCE);
+    getContext().getLog().warn("NodeManager {} told to shut down by RM {}: {}. No more heartbeats; containers "
+        + "keep running until the NodeManager is stopped", identity.nodeId(), address, diagnostics);
+    return this;
+  }
+
+  private Behavior<Command> onRmCallFailed(RmCallFailed msg) {
+    if (session instanceof RmSession.Ended) return this;
+    Throwable cause = msg.error() instanceof CompletionException && msg.error().getCause() != null
+        ? msg.error().getCause() : msg.error();
+    boolean elsewhere = !(cause instanceof RmCallException e) || e.tryAnotherMember();
+    return retryLater(msg.rm(), msg.registering(), cause.getMessage(), elsewhere);
+  }
+
+  private Behavior<Command> retryLater(String address, boolean registering, String why, boolean tryAnotherMember) {
+    rmCallFailuresTotal++;
+    failover = failover.afterFailure(tryAnotherMember);
+    Duration delay = failover.retryDelay();
+    getContext().getLog().warn("NodeManager {}: {} with RM {} failed ({}); next try with {} in {} ms",
+        identity.nodeId(), registering ? "registration" : "heartbeat", address, why, failover.current(),
+        delay.toMillis());
+    timers.startSingleTimer(registering ? RegisterTick.INSTANCE : HeartbeatTick.INSTANCE, delay);
+    return this;
+  }
+
+  private void markRmContact() {
+    failover = failover.afterSuccess();
+    lastRmContactMs = clock.millis();
+  }
+
+  // --- container lifecycle reports ---
+
+  private Behavior<Command> onContainerReport(FromContainer msg) {
+    if (msg.report() instanceof ContainerActor.Launched l) {
+      table.markRunning(l.containerId());
+    } else if (msg.report() instanceof ContainerActor.Finished f) {
+      containers.finished(f.containerId(), f.exitStatus(), f.diagnostics(), f.killed());
+      answerShutdownIfDone();
+    }
+    return this;
+  }
+
+  private Behavior<Command> onContainerActorStopped(ContainerActorStopped msg) {
+    if (table.findLive(msg.containerId()).isPresent()) {
+      getContext().getLog().error("container monitor stopped without a result containerId={}", msg.containerId());
+      containers.finished(msg.containerId(), ExitStatus.INVALID, "Container monitor stopped unexpectedly", false);
+      answerShutdownIfDone();
+    }
+    containers.forget(msg.containerId());
+    return this;
+  }
+}

@@ -1,0 +1,133 @@
+package dev.bobbin.node;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigFactory;
+import dev.bobbin.config.NmSettings;
+import dev.bobbin.node.container.LocalProcessLauncher;
+import dev.bobbin.node.container.ProcessLauncher;
+import dev.bobbin.node.http.NodeRoutes;
+import dev.bobbin.node.rm.HttpRmClient;
+import dev.bobbin.node.rm.RmClient;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.pekko.Done;
+import org.apache.pekko.actor.CoordinatedShutdown;
+import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.actor.typed.javadsl.AskPattern;
+import org.apache.pekko.http.javadsl.Http;
+import org.apache.pekko.http.javadsl.ServerBinding;
+
+/**
+ * A NodeManager agent: its own ActorSystem ("bobbin-nm", never a cluster member), the HTTP API,
+ * and the node actor that registers with the RM and runs containers as OS processes.
+ *
+ * <pre>{@code
+ * try (NodeManager nm = NodeManager.start(NmSettings.from(Settings.load(null)))) {
+ *   System.out.println("serving " + nm.nodeId());
+ *   nm.whenTerminated().toCompletableFuture().join();
+ * }
+ * }</pre>
+ */
+public final class NodeManager implements AutoCloseable {
+  private static final Duration BIND_TIMEOUT = Duration.ofSeconds(30);
+  private static final Duration ASK_TIMEOUT = Duration.ofSeconds(10);
+  private static final Duration RM_CONNECT_TIMEOUT = Duration.ofSeconds(2);
+  private static final Duration RM_REQUEST_TIMEOUT = Duration.ofSeconds(5);
+  private static final String SLF4J_LOGGING =
+      "pekko.loggers = [\"org.apache.pekko.event.slf4j.Slf4jLogger\"]\n"
+          + "pekko.logging-filter = \"org.apache.pekko.event.slf4j.Slf4jLoggingFilter\"\n";
+
+  private final ActorSystem<NodeAgent.Command> system;
+  private final ServerBinding binding;
+  private final NodeIdentity identity;
+
+  private NodeManager(ActorSystem<NodeAgent.Command> system, ServerBinding binding, NodeIdentity identity) {
+    this.system = system;
+    this.binding = binding;
+    this.identity = identity;
+  }
+
+  /** Starts with Pekko configuration from application.conf / reference.conf. */
+  public static NodeManager start(NmSettings settings) {
+    return start(settings, ConfigFactory.load());
+  }
+
+  /** Starts with the given Pekko configuration (for example the launcher's loaded file). */
+  public static NodeManager start(NmSettings settings, Config pekkoConfig) {
+    return start(settings, pekkoConfig, new HttpRmClient(RM_CONNECT_TIMEOUT, RM_REQUEST_TIMEOUT),
+        new LocalProcessLauncher(), Clock.systemUTC());
+  }
+
+  /** With other ports to the RM, to processes and to time; tests use this. */
+  public static NodeManager start(
+      NmSettings settings, Config pekkoConfig, RmClient rm, ProcessLauncher launcher, Clock clock) {
+    Config config = ConfigFactory.parseString(SLF4J_LOGGING).withFallback(pekkoConfig);
+    ActorSystem<NodeAgent.Command> system =
+        ActorSystem.create(NodeAgent.create(settings, rm, launcher, clock), "bobbin-nm", config);
+    ServerBinding binding;
+    try {
+      binding = Http.get(system)
+          .newServerAt(settings.hostname(), settings.httpPort())
+          .bind(new NodeRoutes(system, system.scheduler(), ASK_TIMEOUT).routes())
+          .toCompletableFuture()
+          .get(BIND_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (InterruptedException | ExecutionException | TimeoutException e) {
+      system.terminate();
+      if (e instanceof InterruptedException) Thread.currentThread().interrupt();
+      Throwable cause = e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e;
+      throw new IllegalStateException(
+          "NodeManager cannot listen on " + settings.hostname() + ":" + settings.httpPort() + ": " + cause, cause);
+    }
+    NodeIdentity identity = new NodeIdentity(settings.hostname(), binding.localAddress().getPort());
+    CoordinatedShutdown shutdown = CoordinatedShutdown.get(system);
+    shutdown.addTask(CoordinatedShutdown.PhaseServiceUnbind(), "nm-http-unbind",
+        () -> binding.unbind().thenApply(x -> Done.getInstance()));
+    // Also on JVM exit: containers must not outlive the agent that watches them.
+    shutdown.addTask(CoordinatedShutdown.PhaseServiceStop(), "nm-kill-containers",
+        () -> AskPattern.ask(system, NodeAgent.Shutdown::new, settings.killGrace().plusSeconds(5), system.scheduler()));
+    system.tell(new NodeAgent.Start(identity));
+    return new NodeManager(system, binding, identity);
+  }
+
+  /** host:port, the port being the bound HTTP port. */
+  public String nodeId() {
+    return identity.nodeId();
+  }
+
+  public String httpAddress() {
+    return identity.httpAddress();
+  }
+
+  public int boundPort() {
+    return binding.localAddress().getPort();
+  }
+
+  /** Kills the containers, unbinds HTTP and terminates the ActorSystem. */
+  public CompletionStage<Done> stop() {
+    return CoordinatedShutdown.get(system).runAll(CoordinatedShutdown.unknownReason());
+  }
+
+  public CompletionStage<Done> whenTerminated() {
+    return system.getWhenTerminated();
+  }
+
+  @Override
+  public void close() {
+    try {
+      stop().toCompletableFuture().get(60, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (ExecutionException | TimeoutException e) {
+      system.terminate();
+    }
+  }
+
+  static String version() {
+    String v = NodeManager.class.getPackage().getImplementationVersion();
+    return v == null ? "0.1.0-SNAPSHOT" : v;
+  }
+}

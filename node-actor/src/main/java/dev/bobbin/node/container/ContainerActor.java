@@ -1,0 +1,140 @@
+package dev.bobbin.node.container;
+
+import dev.bobbin.protocol.ExitStatus;
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.javadsl.ActorContext;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
+
+/**
+ * One container's process, from launch to exit: launches it, watches for its exit, and kills its
+ * tree on request (SIGTERM, then SIGKILL after the grace period). Reports once when launched and
+ * once when finished, then stops. Runs on the blocking dispatcher: launching and signalling fork.
+ */
+public final class ContainerActor {
+  public sealed interface Command {}
+
+  public record Kill(KillReason reason) implements Command {}
+
+  private record ProcessExited(int exitCode) implements Command {}
+
+  private enum GraceExpired implements Command { INSTANCE }
+
+  /** What the actor tells its parent. */
+  public sealed interface Report {
+    String containerId();
+  }
+
+  public record Launched(String containerId, long pid) implements Report {}
+
+  public record Finished(String containerId, int exitStatus, String diagnostics, boolean killed) implements Report {}
+
+  private static final int STDERR_TAIL_BYTES = 4096;
+
+  public static Behavior<Command> create(
+      LaunchSpec spec, ProcessLauncher launcher, Duration killGrace, ActorRef<Report> reportTo) {
+    return Behaviors.setup(
+        ctx -> Behaviors.withTimers(timers -> launch(ctx, timers, spec, launcher, killGrace, reportTo)));
+  }
+
+  private static Behavior<Command> launch(
+      ActorContext<Command> ctx, TimerScheduler<Command> timers, LaunchSpec spec, ProcessLauncher launcher,
+      Duration killGrace, ActorRef<Report> reportTo) {
+    ContainerProcess process;
+    try {
+      process = launcher.launch(spec);
+    } catch (IOException | RuntimeException e) {
+      ctx.getLog().warn("container launch failed containerId={} appId={} error={}",
+          spec.containerId(), spec.applicationId(), e.toString());
+      reportTo.tell(new Finished(spec.containerId(), ExitStatus.INVALID,
+          "Failed to launch container: " + e.getMessage(), false));
+      return Behaviors.stopped();
+    }
+    ctx.getLog().info("container launched containerId={} appId={} user={} pid={} resource={} workDir={}",
+        spec.containerId(), spec.applicationId(), spec.user(), process.pid(), spec.resource(), spec.workDir());
+    reportTo.tell(new Launched(spec.containerId(), process.pid()));
+    ctx.pipeToSelf(process.onExit(), (code, err) -> new ProcessExited(err == null ? code : ExitStatus.INVALID));
+    return new Running(ctx, timers, spec, process, killGrace, reportTo).running();
+  }
+
+  /** The launched phase; {@code running()} and {@code killing(..)} are its two behaviours. */
+  private record Running(
+      ActorContext<Command> ctx, TimerScheduler<Command> timers, LaunchSpec spec, ContainerProcess process,
+      Duration killGrace, ActorRef<Report> reportTo) {
+
+    Behavior<Command> running() {
+      return Behaviors.receive(Command.class)
+          .onMessage(Kill.class, k -> startKill(k.reason()))
+          .onMessage(ProcessExited.class, e -> exitedByItself(e.exitCode()))
+          .onMessageEquals(GraceExpired.INSTANCE, () -> Behaviors.same())
+          .build();
+    }
+
+    private Behavior<Command> startKill(KillReason reason) {
+      ctx.getLog().info("container kill containerId={} appId={} pid={} reason={} exitStatus={}",
+          spec.containerId(), spec.applicationId(), process.pid(), reason, reason.exitStatus());
+      process.terminate();
+      timers.startSingleTimer(GraceExpired.INSTANCE, killGrace);
+      return killing(reason, null, false);
+    }
+
+    /** Finishes once the root has exited and the rest of the tree is gone or was SIGKILLed. */
+    private Behavior<Command> killing(KillReason reason, Integer rootExitCode, boolean forced) {
+      return Behaviors.receive(Command.class)
+          .onMessage(Kill.class, k -> Behaviors.same())
+          .onMessage(ProcessExited.class, e -> {
+            if (forced || !process.treeAlive()) return finishKilled(reason, e.exitCode());
+            return killing(reason, e.exitCode(), false);
+          })
+          .onMessageEquals(GraceExpired.INSTANCE, () -> {
+            ctx.getLog().info("container kill grace expired, sending SIGKILL containerId={} pid={}",
+                spec.containerId(), process.pid());
+            process.forceKill();
+            return rootExitCode != null ? finishKilled(reason, rootExitCode) : killing(reason, null, true);
+          })
+          .build();
+    }
+
+    private Behavior<Command> finishKilled(KillReason reason, int processExitCode) {
+      timers.cancelAll();
+      String diagnostics = reason.diagnostics()
+          + (processExitCode == ExitStatus.INVALID ? "" : "\nContainer killed on request. Exit code is " + processExitCode);
+      ctx.getLog().info("container exit containerId={} appId={} exitStatus={} killed=true reason={}",
+          spec.containerId(), spec.applicationId(), reason.exitStatus(), reason);
+      reportTo.tell(new Finished(spec.containerId(), reason.exitStatus(), diagnostics, true));
+      return Behaviors.stopped();
+    }
+
+    private Behavior<Command> exitedByItself(int exitCode) {
+      // Reap whatever the container left running in its process group.
+      process.forceKill();
+      String diagnostics = exitCode == ExitStatus.SUCCESS ? ""
+          : "Container exited with a non-zero exit code " + exitCode + ". Last " + STDERR_TAIL_BYTES
+              + " bytes of stderr :\n" + tail(spec.logDir().resolve(LaunchSpec.STDERR));
+      ctx.getLog().info("container exit containerId={} appId={} exitStatus={} killed=false",
+          spec.containerId(), spec.applicationId(), exitCode);
+      reportTo.tell(new Finished(spec.containerId(), exitCode, diagnostics, false));
+      return Behaviors.stopped();
+    }
+  }
+
+  static String tail(Path file) {
+    try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "r")) {
+      long start = Math.max(0, f.length() - STDERR_TAIL_BYTES);
+      byte[] buf = new byte[(int) (f.length() - start)];
+      f.seek(start);
+      f.readFully(buf);
+      return new String(buf, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      return "(stderr unreadable: " + e.getMessage() + ")";
+    }
+  }
+
+  private ContainerActor() {}
+}

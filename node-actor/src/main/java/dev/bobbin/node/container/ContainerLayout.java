@@ -1,0 +1,33 @@
+package dev.bobbin.node.container;
+
+import java.nio.file.Path;
+
+/**
+ * Where a node keeps container directories, below its own folder in the work dir so that several
+ * NodeManagers on one machine never share one: {@code <work>/<node>/usercache/<user>/appcache/<app>/<container>}
+ * and {@code <work>/<node>/logs/<app>/<container>}, as YARN lays out its local and log dirs.
+ */
+public final class ContainerLayout {
+  private final Path nodeRoot;
+
+  public ContainerLayout(Path workDir, String nodeId) {
+    this.nodeRoot = workDir.toAbsolutePath().normalize().resolve(safeName(nodeId));
+  }
+
+  public record Dirs(Path appLocalDir, Path workDir, Path logDir) {}
+
+  public Dirs dirsFor(String user, String applicationId, String containerId) {
+    Path appDir = nodeRoot.resolve("usercache").resolve(safeName(user)).resolve("appcache").resolve(applicationId);
+    return new Dirs(appDir, appDir.resolve(containerId), nodeRoot.resolve("logs").resolve(applicationId).resolve(containerId));
+  }
+
+  public Path nodeRoot() {
+    return nodeRoot;
+  }
+
+  /** Host names and users may hold ':' or '/', which must not reach the file system. */
+  static String safeName(String s) {
+    String cleaned = s.replaceAll("[^A-Za-z0-9._-]", "_");
+    return cleaned.isEmpty() || cleaned.equals(".") || cleaned.equals("..") ? "_" + cleaned : cleaned;
+  }
+}

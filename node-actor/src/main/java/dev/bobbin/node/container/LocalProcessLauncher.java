@@ -1,0 +1,55 @@
+package dev.bobbin.node.container;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+
+/**
+ * Writes {@code launch_container.sh} into the work dir and runs it as {@code setsid bash
+ * launch_container.sh}, so the container gets its own process group (whose id is the root's pid)
+ * and its whole tree can be signalled at once.
+ */
+public final class LocalProcessLauncher implements ProcessLauncher {
+  private final boolean useSetsid;
+
+  public LocalProcessLauncher() {
+    this.useSetsid = onPath("setsid");
+  }
+
+  @Override
+  public ContainerProcess launch(LaunchSpec spec) throws IOException {
+    Files.createDirectories(spec.workDir());
+    Files.createDirectories(spec.logDir());
+    Path script = spec.workDir().resolve(LaunchSpec.SCRIPT_NAME);
+    Files.writeString(script, LaunchScript.render(spec), StandardCharsets.UTF_8);
+    trySetPermissions(script);
+    ProcessBuilder pb =
+        useSetsid
+            ? new ProcessBuilder("setsid", "bash", LaunchSpec.SCRIPT_NAME)
+            : new ProcessBuilder("bash", LaunchSpec.SCRIPT_NAME);
+    pb.directory(spec.workDir().toFile())
+        .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+        .redirectOutput(spec.logDir().resolve(LaunchSpec.STDOUT).toFile())
+        .redirectError(spec.logDir().resolve(LaunchSpec.STDERR).toFile());
+    return new LocalContainerProcess(pb.start(), useSetsid);
+  }
+
+  private static void trySetPermissions(Path script) {
+    try {
+      Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-x---"));
+    } catch (UnsupportedOperationException | IOException e) {
+      // Only cosmetic: the script runs through bash, not exec.
+    }
+  }
+
+  private static boolean onPath(String program) {
+    String path = System.getenv().getOrDefault("PATH", "/usr/bin:/bin");
+    for (String dir : path.split(File.pathSeparator)) {
+      if (Files.isExecutable(Path.of(dir, program))) return true;
+    }
+    return false;
+  }
+}

@@ -1,0 +1,213 @@
+package dev.bobbin.node.http;
+
+import static org.apache.pekko.http.javadsl.server.PathMatchers.segment;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.bobbin.node.NodeAgent;
+import dev.bobbin.node.NodeView;
+import dev.bobbin.node.container.ContainerRecord;
+import dev.bobbin.protocol.RemoteException;
+import dev.bobbin.protocol.WireJson;
+import dev.bobbin.protocol.node.ContainerManagement.GetContainerStatusesRequest;
+import dev.bobbin.protocol.node.ContainerManagement.GetContainerStatusesResponse;
+import dev.bobbin.protocol.node.ContainerManagement.StartContainersRequest;
+import dev.bobbin.protocol.node.ContainerManagement.StartContainersResponse;
+import dev.bobbin.protocol.node.ContainerManagement.StopContainersRequest;
+import dev.bobbin.protocol.node.ContainerManagement.StopContainersResponse;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletionStage;
+import java.util.function.Function;
+import java.util.stream.Stream;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.Scheduler;
+import org.apache.pekko.actor.typed.javadsl.AskPattern;
+import org.apache.pekko.http.javadsl.model.ContentTypes;
+import org.apache.pekko.http.javadsl.model.HttpEntities;
+import org.apache.pekko.http.javadsl.model.HttpResponse;
+import org.apache.pekko.http.javadsl.model.StatusCode;
+import org.apache.pekko.http.javadsl.model.StatusCodes;
+import org.apache.pekko.http.javadsl.server.AllDirectives;
+import org.apache.pekko.http.javadsl.server.ExceptionHandler;
+import org.apache.pekko.http.javadsl.server.Route;
+import org.apache.pekko.http.javadsl.unmarshalling.Unmarshaller;
+
+/**
+ * The NodeManager's HTTP API: container management (start, stop, status), the read-only YARN NM
+ * REST resources, container logs, and {@code /metrics}. Translates to asks of the node actor.
+ */
+public final class NodeRoutes extends AllDirectives {
+  private static final String BAD_REQUEST = "org.apache.hadoop.yarn.webapp.BadRequestException";
+  private static final String NOT_FOUND = "org.apache.hadoop.yarn.webapp.NotFoundException";
+  private static final String SERVER_ERROR = "org.apache.hadoop.yarn.webapp.WebApplicationException";
+
+  private final ActorRef<NodeAgent.Command> agent;
+  private final Scheduler scheduler;
+  private final Duration askTimeout;
+  private final ObjectMapper json = WireJson.mapper();
+
+  public NodeRoutes(ActorRef<NodeAgent.Command> agent, Scheduler scheduler, Duration askTimeout) {
+    this.agent = agent;
+    this.scheduler = scheduler;
+    this.askTimeout = askTimeout;
+  }
+
+  public Route routes() {
+    return handleExceptions(
+        ExceptionHandler.newBuilder()
+            .matchAny(e -> remoteError(StatusCodes.INTERNAL_SERVER_ERROR, SERVER_ERROR, String.valueOf(e)))
+            .build(),
+        () -> concat(
+            pathPrefix(segment("ws").slash("v1").slash("node"), () -> concat(
+                pathPrefix("container-manager", this::containerManagement),
+                get(this::nodeResources))),
+            path("metrics", () -> get(() -> view(v ->
+                complete(HttpResponse.create().withEntity(
+                    HttpEntities.create(ContentTypes.TEXT_PLAIN_UTF8, PrometheusMetrics.render(v)))))))));
+  }
+
+  private Route containerManagement() {
+    return post(() -> concat(
+        path("start", () -> jsonBody(StartContainersRequest.class, "requests", req ->
+            this.<StartContainersResponse>askAndAnswer(replyTo -> new NodeAgent.StartContainers(req, replyTo)))),
+        path("stop", () -> jsonBody(StopContainersRequest.class, "containerTokens", req ->
+            this.<StopContainersResponse>askAndAnswer(replyTo -> new NodeAgent.StopContainers(req, replyTo)))),
+        path("status", () -> jsonBody(GetContainerStatusesRequest.class, "containerTokens", req ->
+            this.<GetContainerStatusesResponse>askAndAnswer(replyTo -> new NodeAgent.GetContainerStatuses(req, replyTo))))));
+  }
+
+  private Route nodeResources() {
+    return concat(
+        pathEndOrSingleSlash(() -> view(v -> ok(RestViews.nodeInfo(v)))),
+        path("info", () -> view(v -> ok(RestViews.nodeInfo(v)))),
+        pathPrefix("containers", () -> concat(
+            pathEndOrSingleSlash(() -> view(v -> ok(RestViews.containers(v)))),
+            pathPrefix(segment(), id -> concat(
+                pathEndOrSingleSlash(() -> withContainer(id, (v, c) -> ok(Map.of("container", RestViews.container(v, c))))),
+                pathPrefix("logs", () -> concat(
+                    pathEndOrSingleSlash(() -> withContainer(id, this::logList)),
+                    path(segment(), file -> withContainer(id, (v, c) -> logFile(c, file))))))))),
+        pathPrefix("apps", () -> concat(
+            pathEndOrSingleSlash(() -> parameterOptional("state", state -> parameterOptional("user", user ->
+                view(v -> ok(Map.of("apps", Map.of("app", apps(v, state, user)))))))),
+            path(segment(), appId -> view(v -> apps(v, Optional.empty(), Optional.empty()).stream()
+                .filter(a -> a.id().equals(appId)).findFirst()
+                .map(a -> ok(Map.of("app", a)))
+                .orElseGet(() -> notFound("app with id " + appId + " not found")))))));
+  }
+
+  private static List<RestViews.AppInfo> apps(NodeView v, Optional<String> state, Optional<String> user) {
+    return RestViews.apps(v).stream()
+        .filter(a -> state.map(s -> s.equalsIgnoreCase(a.state())).orElse(true))
+        .filter(a -> user.map(u -> u.equals(a.user())).orElse(true))
+        .toList();
+  }
+
+  private Route logList(NodeView v, ContainerRecord c) {
+    List<RestViews.LogFileInfo> files;
+    try (Stream<Path> s = Files.exists(c.logDir()) ? Files.list(c.logDir()) : Stream.empty()) {
+      files = s.filter(p -> Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)).sorted().map(p -> {
+        try {
+          return new RestViews.LogFileInfo(p.getFileName().toString(), Long.toString(Files.size(p)),
+              Files.getLastModifiedTime(p).toString());
+        } catch (IOException e) {
+          return new RestViews.LogFileInfo(p.getFileName().toString(), "0", "");
+        }
+      }).toList();
+    } catch (IOException e) {
+      files = List.of();
+    }
+    return ok(Map.of("containerLogsInfo", Map.of(
+        "containerLogInfo", files, "logAggregationType", "LOCAL",
+        "containerId", c.containerId(), "nodeId", v.identity().nodeId())));
+  }
+
+  private Route logFile(ContainerRecord c, String name) {
+    if (name.isEmpty() || name.equals(".") || name.equals("..") || name.contains("/") || name.contains("\\")
+        || name.indexOf('\0') >= 0) {
+      return remoteError(StatusCodes.BAD_REQUEST, BAD_REQUEST, "java.lang.Exception: Invalid log file name: " + name);
+    }
+    Path dir = c.logDir().normalize();
+    Path file = dir.resolve(name).normalize();
+    // Only regular files directly in the log dir: no symlink may lead a reader elsewhere.
+    if (!dir.equals(file.getParent()) || !Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+      return notFound("Log file " + name + " of container " + c.containerId() + " not found");
+    }
+    return getFromFile(file.toFile(), ContentTypes.TEXT_PLAIN_UTF8);
+  }
+
+  private Route withContainer(String containerId, java.util.function.BiFunction<NodeView, ContainerRecord, Route> inner) {
+    return view(v -> {
+      Optional<ContainerRecord> c = RestViews.find(v, containerId);
+      return c.map(r -> inner.apply(v, r)).orElseGet(() -> notFound("container with id " + containerId + " not found"));
+    });
+  }
+
+  private Route view(Function<NodeView, Route> inner) {
+    CompletionStage<NodeView> v = AskPattern.ask(agent, NodeAgent.GetNodeView::new, askTimeout, scheduler);
+    return onSuccess(v, inner);
+  }
+
+  private <T> Route askAndAnswer(Function<ActorRef<T>, NodeAgent.Command> message) {
+    CompletionStage<T> answer = AskPattern.ask(agent, message::apply, askTimeout, scheduler);
+    return onSuccess(answer, this::ok);
+  }
+
+  /** Parses a JSON object that must name {@code requiredField}; anything else is a 400. */
+  private <T> Route jsonBody(Class<T> type, String requiredField, Function<T, Route> inner) {
+    return entity(Unmarshaller.entityToString(), body -> {
+      T value;
+      try {
+        JsonNode tree = json.readTree(body);
+        if (tree == null || !tree.isObject() || !tree.has(requiredField)) {
+          return badRequest("Expected a JSON object with field '" + requiredField + "'");
+        }
+        value = json.treeToValue(tree, type);
+      } catch (JsonProcessingException | IllegalArgumentException e) {
+        return badRequest("Malformed " + type.getSimpleName() + ": " + firstLine(e.getMessage()));
+      }
+      return inner.apply(value);
+    });
+  }
+
+  private Route ok(Object body) {
+    return jsonResponse(StatusCodes.OK, body);
+  }
+
+  private Route badRequest(String message) {
+    return remoteError(StatusCodes.BAD_REQUEST, BAD_REQUEST, "java.lang.Exception: " + message);
+  }
+
+  private Route notFound(String message) {
+    return remoteError(StatusCodes.NOT_FOUND, NOT_FOUND, "java.lang.Exception: " + message);
+  }
+
+  private Route remoteError(StatusCode status, String javaClassName, String message) {
+    return jsonResponse(status, RemoteException.of(javaClassName, message));
+  }
+
+  private Route jsonResponse(StatusCode status, Object body) {
+    byte[] bytes;
+    try {
+      bytes = json.writeValueAsBytes(body);
+    } catch (JsonProcessingException e) {
+      return complete(StatusCodes.INTERNAL_SERVER_ERROR, "Cannot render JSON: " + e.getOriginalMessage());
+    }
+    return complete(HttpResponse.create().withStatus(status)
+        .withEntity(HttpEntities.create(ContentTypes.APPLICATION_JSON, bytes)));
+  }
+
+  private static String firstLine(String s) {
+    if (s == null) return "";
+    int nl = s.indexOf('\n');
+    return nl < 0 ? s : s.substring(0, nl);
+  }
+}

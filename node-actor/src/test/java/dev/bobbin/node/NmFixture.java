@@ -1,0 +1,96 @@
+package dev.bobbin.node;
+
+import dev.bobbin.config.NmSettings;
+import dev.bobbin.protocol.ContainerLaunchContext;
+import dev.bobbin.protocol.Ids;
+import dev.bobbin.protocol.node.ContainerManagement.StartContainerRequest;
+import dev.bobbin.protocol.node.ContainerManagement.StartContainersRequest;
+import dev.bobbin.protocol.node.ContainerManagement.StartContainersResponse;
+import dev.bobbin.protocol.node.ContainerManagement.StopContainersRequest;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
+
+/** Shared set-up of the whole-flow tests: settings, ids, waiting, and one RM + NM pair. */
+final class NmFixture implements AutoCloseable {
+  static final long CLUSTER_TS = 1_700_000_000_000L;
+  private static final AtomicInteger APP_SEQ = new AtomicInteger();
+
+  final ActorTestKit testKit = ActorTestKit.create();
+  final List<AutoCloseable> closeables = new ArrayList<>();
+  final Path workDir;
+
+  NmFixture(Path workDir) {
+    this.workDir = workDir;
+  }
+
+  NmSettings settings(List<String> rmAddresses) {
+    return new NmSettings(rmAddresses, "127.0.0.1", 0, 4096, 4, "/rack-a", workDir,
+        Duration.ofMillis(100), Duration.ofMillis(300));
+  }
+
+  TestingRm rm() {
+    TestingRm rm = TestingRm.start();
+    closeables.add(rm);
+    return rm;
+  }
+
+  NodeManager nm(List<String> rmAddresses) {
+    NodeManager nm = NodeManager.start(settings(rmAddresses));
+    closeables.add(0, nm);
+    return nm;
+  }
+
+  /** Starts an NM against {@code rm} and waits until it has registered. */
+  NodeManager registeredNm(TestingRm rm) {
+    NodeManager nm = nm(List.of(rm.url()));
+    eventually(() -> org.assertj.core.api.Assertions.assertThat(rm.heartbeats).isNotEmpty());
+    return nm;
+  }
+
+  static String newApplicationId() {
+    return Ids.applicationId(CLUSTER_TS, APP_SEQ.incrementAndGet());
+  }
+
+  static String containerId(String applicationId, int n) {
+    return Ids.containerId(Ids.attemptId(applicationId, 1), 0, n);
+  }
+
+  static StartContainersRequest startRequest(String token, String... commands) {
+    return startRequest(token, Map.of(), commands);
+  }
+
+  static StartContainersRequest startRequest(String token, Map<String, String> env, String... commands) {
+    return new StartContainersRequest(
+        List.of(new StartContainerRequest(token, new ContainerLaunchContext(List.of(commands), env))));
+  }
+
+  StartContainersResponse startOne(NmHttp http, TestingRm rm, NodeManager nm, String containerId, String... commands) {
+    return http.start(startRequest(rm.containerToken(containerId, nm.nodeId()), commands));
+  }
+
+  static StopContainersRequest stopRequest(String token) {
+    return new StopContainersRequest(List.of(token));
+  }
+
+  void eventually(Runnable assertion) {
+    eventually(Duration.ofSeconds(15), assertion);
+  }
+
+  void eventually(Duration max, Runnable assertion) {
+    testKit.createTestProbe().awaitAssert(max, Duration.ofMillis(50), () -> {
+      assertion.run();
+      return null;
+    });
+  }
+
+  @Override
+  public void close() throws Exception {
+    for (AutoCloseable c : closeables) c.close();
+    testKit.shutdownTestKit();
+  }
+}

@@ -1,0 +1,36 @@
+package dev.bobbin.node.rm;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class RmFailoverTest {
+  @Test
+  void unreachableMembersAreTriedRoundRobinAndUnavailabilityBacksOff() {
+    RmFailover f = RmFailover.over(List.of("a", "b", "c"));
+    assertThat(f.current()).isEqualTo("a");
+
+    f = f.afterFailure(true);
+    assertThat(f.current()).isEqualTo("b");
+    assertThat(f.retryDelay()).isEqualTo(RmFailover.MIN_BACKOFF);
+    f = f.afterFailure(true).afterFailure(true);
+    // One full round failed: wait longer, and start over with the first member.
+    assertThat(f.current()).isEqualTo("a");
+    assertThat(f.retryDelay()).isEqualTo(Duration.ofMillis(200));
+    for (int i = 0; i < 100; i++) f = f.afterFailure(true);
+    assertThat(f.retryDelay()).isEqualTo(RmFailover.MAX_BACKOFF);
+
+    f = f.afterSuccess();
+    assertThat(f.consecutiveFailures()).isZero();
+    assertThat(f.current()).isEqualTo(RmFailover.over(List.of("a", "b", "c")).addresses().get(f.index()));
+  }
+
+  @Test
+  void aRefusalStaysWithTheSameMember() {
+    RmFailover f = RmFailover.over(List.of("a", "b")).afterFailure(false);
+    assertThat(f.current()).isEqualTo("a");
+    assertThat(f.consecutiveFailures()).isEqualTo(1);
+  }
+}

@@ -1,0 +1,80 @@
+package dev.bobbin.persistence;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigFactory;
+import dev.bobbin.config.SettingsException;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Turns {@code bobbin.persistence} into pekko-persistence-jdbc configuration: journal
+ * {@code jdbc-journal}, snapshot store {@code jdbc-snapshot-store} and read journal
+ * {@code jdbc-read-journal}, all on one connection pool.
+ */
+public final class JournalConfig {
+  /** The pekko-persistence-jdbc shared database all three plugins use. */
+  static final String SHARED_DB = "slick";
+
+  private JournalConfig() {}
+
+  /** Configuration to use as {@code overlay(root, dataDir).withFallback(root)}. */
+  public static Config overlay(Config root, Path dataDir) {
+    PersistenceSettings settings = PersistenceSettings.from(root);
+    Map<String, Object> m = new HashMap<>();
+    m.put("pekko.persistence.journal.plugin", "jdbc-journal");
+    m.put("pekko.persistence.snapshot-store.plugin", "jdbc-snapshot-store");
+    for (String plugin : new String[] {"jdbc-journal", "jdbc-snapshot-store", "jdbc-read-journal"}) {
+      m.put(plugin + ".use-shared-db", SHARED_DB);
+    }
+    String refresh = settings.queryRefreshInterval().toMillis() + "ms";
+    m.put("jdbc-read-journal.refresh-interval", refresh);
+    // eventsByTag only emits up to the highest gap-free ordering, which this actor polls for;
+    // at its 1s default it, not refresh-interval, would bound how far read models lag.
+    m.put("jdbc-read-journal.journal-sequence-retrieval.query-delay", refresh);
+
+    String db = "pekko-persistence-jdbc.shared-databases." + SHARED_DB;
+    int connections;
+    switch (settings.journal()) {
+      case EMBEDDED -> {
+        m.put(db + ".profile", "slick.jdbc.H2Profile$");
+        m.put(db + ".db.driver", "org.h2.Driver");
+        m.put(db + ".db.url", h2Url(dataDir));
+        m.put(db + ".db.user", "sa");
+        m.put(db + ".db.password", "");
+        connections = settings.embeddedMaxConnections();
+      }
+      case POSTGRES -> {
+        PersistenceSettings.Postgres pg = settings.postgres();
+        m.put(db + ".profile", "slick.jdbc.PostgresProfile$");
+        m.put(db + ".db.driver", "org.postgresql.Driver");
+        m.put(db + ".db.url", pg.url());
+        m.put(db + ".db.user", pg.user());
+        m.put(db + ".db.password", pg.password());
+        connections = pg.maxConnections();
+      }
+      default -> throw new IllegalStateException("unhandled journal " + settings.journal());
+    }
+    // Slick wants as many connections as threads, or a busy pool can deadlock.
+    m.put(db + ".db.numThreads", connections);
+    m.put(db + ".db.maxConnections", connections);
+    m.put(db + ".db.minConnections", connections);
+    m.put(db + ".db.connectionTimeout", settings.connectionTimeout().toMillis());
+    return ConfigFactory.parseMap(m, "bobbin.persistence (JournalConfig.overlay)");
+  }
+
+  /** The H2 database of the embedded journal: {@code <dataDir>/journal/bobbin.mv.db}. */
+  static String h2Url(Path dataDir) {
+    Path file = dataDir.toAbsolutePath().normalize().resolve("journal").resolve("bobbin");
+    if (file.toString().contains(";")) {
+      throw new SettingsException("bobbin.data-dir", "must not contain ';' (H2 URL separator): " + dataDir);
+    }
+    // WRITE_DELAY=0: H2 writes each commit to the file before returning instead of up to 500ms
+    //   later, so an acknowledged event survives kill -9.
+    // FILE_LOCK=FS: an OS lock that dies with the process, so a restart after kill -9 opens the
+    //   database at once, while a second live process on the same dir is refused.
+    // DB_CLOSE_ON_EXIT=FALSE: H2's own shutdown hook must not close the database under Pekko's
+    //   coordinated shutdown, which may still be writing.
+    return "jdbc:h2:file:" + file + ";WRITE_DELAY=0;FILE_LOCK=FS;DB_CLOSE_ON_EXIT=FALSE";
+  }
+}

@@ -1,0 +1,42 @@
+-- pekko-persistence-jdbc 1.1 tables (its schema/postgres/postgres-create-schema.sql), with
+-- IF NOT EXISTS everywhere. Tables go into the first schema on the search_path, where the
+-- plugin (schemaName = "") looks for them.
+CREATE TABLE IF NOT EXISTS event_journal (
+  ordering BIGSERIAL,
+  persistence_id VARCHAR(255) NOT NULL,
+  sequence_number BIGINT NOT NULL,
+  deleted BOOLEAN DEFAULT FALSE NOT NULL,
+  writer VARCHAR(255) NOT NULL,
+  write_timestamp BIGINT,
+  adapter_manifest VARCHAR(255),
+  event_ser_id INTEGER NOT NULL,
+  event_ser_manifest VARCHAR(255) NOT NULL,
+  event_payload BYTEA NOT NULL,
+  meta_ser_id INTEGER,
+  meta_ser_manifest VARCHAR(255),
+  meta_payload BYTEA,
+  PRIMARY KEY (persistence_id, sequence_number)
+);
+
+CREATE UNIQUE INDEX IF NOT EXISTS event_journal_ordering_idx ON event_journal (ordering);
+
+CREATE TABLE IF NOT EXISTS event_tag (
+  event_id BIGINT,
+  tag VARCHAR(256),
+  PRIMARY KEY (event_id, tag),
+  CONSTRAINT fk_event_journal FOREIGN KEY (event_id)
+    REFERENCES event_journal (ordering) ON DELETE CASCADE
+);
+
+CREATE TABLE IF NOT EXISTS snapshot (
+  persistence_id VARCHAR(255) NOT NULL,
+  sequence_number BIGINT NOT NULL,
+  created BIGINT NOT NULL,
+  snapshot_ser_id INTEGER NOT NULL,
+  snapshot_ser_manifest VARCHAR(255) NOT NULL,
+  snapshot_payload BYTEA NOT NULL,
+  meta_ser_id INTEGER,
+  meta_ser_manifest VARCHAR(255),
+  meta_payload BYTEA,
+  PRIMARY KEY (persistence_id, sequence_number)
+);

@@ -1,0 +1,179 @@
+package dev.bobbin.persistence;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.typesafe.config.Config;
+import dev.bobbin.persistence.testing.TestJournals;
+import dev.bobbin.protocol.CborSerializable;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
+import org.apache.pekko.Done;
+import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
+import org.apache.pekko.actor.testkit.typed.javadsl.FishingOutcomes;
+import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.pattern.StatusReply;
+import org.apache.pekko.persistence.query.EventEnvelope;
+import org.apache.pekko.persistence.query.Offset;
+import org.apache.pekko.persistence.query.Sequence;
+import org.apache.pekko.stream.javadsl.Sink;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInfo;
+
+/** What every journal must do; subclasses supply the database. */
+abstract class JournalContract {
+  /** First contact includes opening the pool and recovery; later replies come fast. */
+  static final Duration FIRST = Duration.ofSeconds(20);
+  static final Duration WAIT = Duration.ofSeconds(10);
+
+  private final List<ActorTestKit> kits = new ArrayList<>();
+  private String name;
+
+  /** The same database on every call within one test. */
+  abstract Config config();
+
+  @AfterEach
+  void shutDown() {
+    kits.forEach(ActorTestKit::shutdownTestKit);
+  }
+
+  @BeforeEach
+  void name(TestInfo info) {
+    name = info.getTestMethod().orElseThrow().getName();
+  }
+
+  /** A new ActorSystem on the test's database, with the schema ensured. */
+  ActorTestKit startSystem() {
+    ActorTestKit kit = ActorTestKit.create(getClass().getSimpleName() + "-" + kits.size(), config());
+    kits.add(kit);
+    TestJournals.ensureSchema(kit.system());
+    return kit;
+  }
+
+  /** Stops a system the way a member goes down, leaving only the database behind. */
+  void stopSystem(ActorTestKit kit) {
+    kit.shutdownTestKit();
+    kits.remove(kit);
+  }
+
+  static Ledger.Summary add(ActorTestKit kit, ActorRef<Ledger.Command> ledger, String item, Duration wait) {
+    TestProbe<StatusReply<Ledger.Summary>> reply = kit.createTestProbe();
+    ledger.tell(new Ledger.Add(item, reply.ref()));
+    return reply.receiveMessage(wait).getValue();
+  }
+
+  static Ledger.Summary get(ActorTestKit kit, ActorRef<Ledger.Command> ledger, Duration wait) {
+    TestProbe<Ledger.Summary> reply = kit.createTestProbe();
+    ledger.tell(new Ledger.Get(reply.ref()));
+    return reply.receiveMessage(wait);
+  }
+
+  ActorRef<Ledger.Command> spawn(ActorTestKit kit, String id, TestProbe<Ledger.Observed> observer) {
+    return kit.spawn(Ledger.create(name + "-" + id, tag(), observer.ref()));
+  }
+
+  String tag() {
+    return "ledger-" + name;
+  }
+
+  @Test
+  void eventsSurviveARestartOfTheActorSystem() {
+    ActorTestKit first = startSystem();
+    TestProbe<Ledger.Observed> observer = first.createTestProbe();
+    ActorRef<Ledger.Command> ledger = spawn(first, "a", observer);
+    add(first, ledger, "x", FIRST);
+    add(first, ledger, "y", WAIT);
+    stopSystem(first);
+
+    ActorTestKit second = startSystem();
+    ActorRef<Ledger.Command> recovered = spawn(second, "a", second.createTestProbe());
+    assertThat(get(second, recovered, FIRST).items()).containsExactly("x", "y");
+    // Writing on continues the sequence rather than clashing with the recovered events.
+    assertThat(add(second, recovered, "z", WAIT).items()).containsExactly("x", "y", "z");
+  }
+
+  @Test
+  void snapshotsAreWrittenAndRecoveryStartsFromThem() {
+    ActorTestKit first = startSystem();
+    TestProbe<Ledger.Observed> observer = first.createTestProbe();
+    ActorRef<Ledger.Command> ledger = spawn(first, "s", observer);
+    add(first, ledger, "1", FIRST);
+    for (int i = 2; i <= 7; i++) add(first, ledger, Integer.toString(i), WAIT);
+    // Snapshots at 3 and 6; the one at 6 deletes the events up to 3 (keep one snapshot's worth).
+    observer.fishForMessage(WAIT, o -> o.equals(new Ledger.Observed("events-deleted", 3))
+        ? FishingOutcomes.complete()
+        : FishingOutcomes.continueAndIgnore());
+    stopSystem(first);
+
+    ActorTestKit second = startSystem();
+    List<Long> remaining = ReadJournals.of(second.system())
+        .currentEventsByPersistenceId("Ledger|" + name + "-s", 0, Long.MAX_VALUE)
+        .map(EventEnvelope::sequenceNr)
+        .runWith(Sink.seq(), second.system())
+        .toCompletableFuture().join();
+    assertThat(remaining).containsExactly(4L, 5L, 6L, 7L);
+
+    // Items 1-3 now exist only in a snapshot.
+    ActorRef<Ledger.Command> recovered = spawn(second, "s", second.createTestProbe());
+    assertThat(get(second, recovered, FIRST).items()).containsExactly("1", "2", "3", "4", "5", "6", "7");
+  }
+
+  /** An event as a read model sees it. */
+  record Seen(String persistenceId, long sequenceNr, String item, long offset) implements CborSerializable {}
+
+  @Test
+  void eventsByTagDeliversTaggedEventsInOrderAndKeepsTailing() throws Exception {
+    ActorTestKit kit = startSystem();
+    TestProbe<Ledger.Observed> observer = kit.createTestProbe();
+    ActorRef<Ledger.Command> a = spawn(kit, "a", observer);
+    ActorRef<Ledger.Command> b = spawn(kit, "b", observer);
+    add(kit, a, "a1", FIRST);
+    add(kit, b, "b1", FIRST);
+    add(kit, b, "b2", WAIT);
+    add(kit, a, "a2", WAIT);
+
+    List<Seen> past = ReadJournals.of(kit.system()).eventsByTag(tag(), Offset.noOffset())
+        .map(JournalContract::seen)
+        .take(4)
+        .runWith(Sink.seq(), kit.system())
+        .toCompletableFuture().get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+    assertThat(past).extracting(Seen::item).containsExactly("a1", "b1", "b2", "a2");
+    assertThat(past).extracting(Seen::offset).isSorted().doesNotHaveDuplicates();
+
+    // A read model resumes after the last offset it saw and then sees new events live.
+    TestProbe<Seen> live = kit.createTestProbe();
+    ReadJournals.of(kit.system()).eventsByTag(tag(), Offset.sequence(past.get(3).offset()))
+        .map(JournalContract::seen)
+        .runWith(Sink.foreach(live.ref()::tell), kit.system());
+    add(kit, b, "b3", WAIT);
+    add(kit, a, "a3", WAIT);
+    assertThat(live.receiveMessage(WAIT).item()).isEqualTo("b3");
+    assertThat(live.receiveMessage(WAIT).item()).isEqualTo("a3");
+    live.expectNoMessage(Duration.ofMillis(300));
+  }
+
+  private static Seen seen(EventEnvelope e) {
+    return new Seen(e.persistenceId(), e.sequenceNr(), ((Ledger.Added) e.event()).item(),
+        ((Sequence) e.offset()).value());
+  }
+
+  @Test
+  void ensuringTheSchemaAgainAndConcurrentlyIsHarmless() throws Exception {
+    ActorTestKit kit = startSystem();
+    TestJournals.ensureSchema(kit.system());
+    CompletableFuture<?>[] together = IntStream.range(0, 4)
+        .mapToObj(i -> JournalSchema.ensure(kit.system()).toCompletableFuture())
+        .toArray(CompletableFuture[]::new);
+    CompletableFuture.allOf(together).get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+    for (CompletableFuture<?> f : together) assertThat(f.get()).isEqualTo(Done.getInstance());
+
+    ActorRef<Ledger.Command> ledger = spawn(kit, "e", kit.createTestProbe());
+    assertThat(add(kit, ledger, "still works", FIRST).items()).containsExactly("still works");
+  }
+}
