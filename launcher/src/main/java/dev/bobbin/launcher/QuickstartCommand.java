@@ -48,12 +48,12 @@ public final class QuickstartCommand {
     Files.createDirectories(dir);
     logTo(dir.resolve("bobbin.log"));
     out.println("Bobbin quickstart in " + dir + " (logs: " + dir.resolve("bobbin.log") + ")");
-    Outcome outcome = runIn(dir, out);
+    Outcome outcome = runIn(dir, out, SHELL);
     return outcome.succeeded() ? 0 : 1;
   }
 
   /** Runs the whole quickstart in {@code dir}; shared by the command and its end-to-end test. */
-  public static Outcome runIn(Path dir, PrintStream out) throws Exception {
+  public static Outcome runIn(Path dir, PrintStream out, String shell) throws Exception {
     int rmPort = freePort();
     Map<String, Object> rmConf = new LinkedHashMap<>();
     rmConf.put("bobbin.data-dir", dir.resolve("rm-data").toString());
@@ -68,8 +68,9 @@ public final class QuickstartCommand {
         }
         RestClient rest = new RestClient();
         awaitNodes(rest, rm.url(), 2, out);
-        String appId = submit(rest, rm.url(), out);
+        String appId = submit(rest, rm.url(), shell, out);
         JsonNode app = awaitFinal(rest, rm.url(), appId, out);
+        reportFailedAttempts(rest, rm.url(), appId, out);
         Map<String, String> output = containerOutput(rest, rm.url(), appId, nms);
         output.forEach((id, text) -> out.println("  " + id + ": " + text.strip()));
         String state = app.path("state").asText();
@@ -105,9 +106,9 @@ public final class QuickstartCommand {
     }
   }
 
-  private static String submit(RestClient rest, String rm, PrintStream out) throws Exception {
+  private static String submit(RestClient rest, String rm, String shell, PrintStream out) throws Exception {
     String appId = rest.post(rm + "/ws/v1/cluster/apps/new-application", null).json().path("application-id").asText();
-    List<String> commands = ShellAmSpec.commands(System.getProperty("java.class.path"), SHELL, CONTAINERS,
+    List<String> commands = ShellAmSpec.commands(System.getProperty("java.class.path"), shell, CONTAINERS,
         new Resource(256, 1), 0);
     Map<String, Object> body = new LinkedHashMap<>();
     body.put("application-id", appId);
@@ -118,7 +119,7 @@ public final class QuickstartCommand {
     body.put("am-container-spec", Map.of("commands", Map.of("command", commands)));
     RestClient.Reply r = rest.post(rm + "/ws/v1/cluster/apps", body);
     if (r.status() != 202) throw new IllegalStateException("Submission refused: HTTP " + r.status() + " " + r.body());
-    out.println("Submitted " + appId + ": " + SHELL + " on " + CONTAINERS + " containers");
+    out.println("Submitted " + appId + ": " + shell + " on " + CONTAINERS + " containers");
     return appId;
   }
 
@@ -140,11 +141,23 @@ public final class QuickstartCommand {
     }
   }
 
+  private static void reportFailedAttempts(RestClient rest, String rm, String appId, PrintStream out) throws Exception {
+    for (JsonNode a : rest.get(rm + "/ws/v1/cluster/apps/" + appId + "/appattempts").json()
+        .path("appAttempts").path("appAttempt")) {
+      if ("FAILED".equals(a.path("appAttemptState").asText())) {
+        out.println("  attempt " + a.path("appAttemptId").asText() + " failed: " + a.path("diagnosticsInfo").asText());
+      }
+    }
+  }
+
   /** Stdout of each worker container, read back through the NodeManagers' REST API. */
   private static Map<String, String> containerOutput(RestClient rest, String rm, String appId, List<NodeManager> nms)
       throws Exception {
-    String amContainer = rest.get(rm + "/ws/v1/cluster/apps/" + appId + "/appattempts").json()
-        .path("appAttempts").path("appAttempt").path(0).path("containerId").asText();
+    Set<String> amContainers = new java.util.HashSet<>();
+    for (JsonNode a : rest.get(rm + "/ws/v1/cluster/apps/" + appId + "/appattempts").json()
+        .path("appAttempts").path("appAttempt")) {
+      amContainers.add(a.path("containerId").asText());
+    }
     String appKey = appId.substring("application_".length());
     Map<String, String> out = new java.util.TreeMap<>();
     for (NodeManager nm : nms) {
@@ -152,7 +165,7 @@ public final class QuickstartCommand {
           .path("containers").path("container");
       for (JsonNode c : containers) {
         String id = c.path("id").asText();
-        if (!id.contains(appKey) || id.equals(amContainer)) continue;
+        if (!id.contains(appKey) || amContainers.contains(id)) continue;
         RestClient.Reply log = rest.get("http://" + nm.httpAddress() + "/ws/v1/node/containers/" + id + "/logs/stdout");
         out.put(id, log.status() == 200 ? log.body() : "(no stdout: HTTP " + log.status() + ")");
       }

@@ -54,7 +54,6 @@ final class ContainerSupervisor {
   private final ActorRef<ContainerActor.Report> reports;
   private final Function<String, NodeAgent.Command> onActorStopped;
   private final Map<String, ActorRef<ContainerActor.Command>> actors = new HashMap<>();
-  private byte[] lastKnownKey;
 
   ContainerSupervisor(
       ActorContext<NodeAgent.Command> ctx, ContainerTable table, ProcessLauncher launcher, ContainerLayout layout,
@@ -71,14 +70,6 @@ final class ContainerSupervisor {
     this.clock = clock;
     this.reports = reports;
     this.onActorStopped = onActorStopped;
-  }
-
-  void keyChanged(byte[] key) {
-    this.lastKnownKey = key;
-  }
-
-  byte[] lastKnownKey() {
-    return lastKnownKey;
   }
 
   /** @param key the current container-token key, or null while the node may not start containers */

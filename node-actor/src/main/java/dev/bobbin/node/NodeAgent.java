@@ -34,6 +34,7 @@ import java.util.concurrent.CompletionException;
 import org.apache.pekko.Done;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.SupervisorStrategy;
 import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
@@ -82,7 +83,17 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
   private static final int FINISHED_HISTORY = 1000;
   private static final int STASH_CAPACITY = 1000;
 
+  /**
+   * A failure while handling one message must not take the node (and the watch over its running
+   * processes) down: the agent logs it and resumes with its state.
+   */
   public static Behavior<Command> create(NmSettings settings, RmClient rm, ProcessLauncher launcher, Clock clock) {
+    return Behaviors.supervise(waitForStart(settings, rm, launcher, clock))
+        .onFailure(Exception.class, SupervisorStrategy.resume());
+  }
+
+  private static Behavior<Command> waitForStart(
+      NmSettings settings, RmClient rm, ProcessLauncher launcher, Clock clock) {
     return Behaviors.withStash(STASH_CAPACITY, stash -> Behaviors.setup(ctx -> Behaviors.withTimers(timers ->
         Behaviors.receive(Command.class)
             .onMessage(Start.class, s -> stash.unstashAll(
@@ -107,6 +118,7 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
   private final ContainerSupervisor containers;
   private final Set<String> finishedApps = new LinkedHashSet<>();
   private RmSession session = new RmSession.Registering();
+  private byte[] lastKnownKey;
   private RmFailover failover;
   private long lastRmContactMs;
   private long heartbeatsTotal;
@@ -174,7 +186,7 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
 
   /** The last key the RM handed out stays valid for stop and status while re-registering. */
   private byte[] tokenKey() {
-    return containers.lastKnownKey();
+    return lastKnownKey;
   }
 
   private Behavior<Command> onGetNodeView(GetNodeView cmd) {
@@ -194,7 +206,7 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
 
   private Behavior<Command> onShutdown(Shutdown cmd) {
     timers.cancelAll();
-    session = new RmSession.Ended("NodeManager stopping", false);
+    session = new RmSession.Ended("NodeManager stopping");
     stopping = true;
     shutdownWaiters.add(cmd.replyTo());
     getContext().getLog().info("NodeManager {} stopping: killing {} containers", identity.nodeId(), table.liveCount());
@@ -242,21 +254,28 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
     }
     markRmContact();
     if (action == NodeAction.SHUTDOWN) return shutDownByRm(msg.rm(), resp.diagnostics());
-    byte[] key;
-    try {
-      key = Tokens.decodeKey(resp.containerTokenKey());
-    } catch (RuntimeException e) {
+    byte[] key = decodeKey(resp.containerTokenKey());
+    if (key == null) {
       return retryLater(msg.rm(), true, "registration answer without a usable container-token key", false);
     }
     Duration interval = resp.heartbeatIntervalMs() > 0
         ? Duration.ofMillis(resp.heartbeatIntervalMs()) : settings.heartbeatInterval();
     session = new RmSession.Registered(key, resp.rmIdentifier(), 0, interval);
-    containers.keyChanged(key);
+    lastKnownKey = key;
     getContext().getLog().info("NodeManager {} registered with RM {}: capability {}, {} containers reported, "
         + "heartbeat every {} ms", identity.nodeId(), msg.rm(), capability, table.statusesToReport().size(),
         interval.toMillis());
     timers.startSingleTimer(HeartbeatTick.INSTANCE, Duration.ZERO);
     return this;
+  }
+
+  private static byte[] decodeKey(String encoded) {
+    try {
+      byte[] key = Tokens.decodeKey(encoded);
+      return key.length == 0 ? null : key;
+    } catch (RuntimeException e) {
+      return null;
+    }
   }
 
   private Behavior<Command> onHeartbeatAnswered(HeartbeatAnswered msg) {
@@ -300,7 +319,7 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
   }
 
   private Behavior<Command> shutDownByRm(String address, String diagnostics) {
-    session = new RmSession.Ended(diagnostics, true);
+    session = new RmSession.Ended(diagnostics);
     timers.cancel(HeartbeatTick.INSTANCE);
     timers.cancel(RegisterTick.INSTANCE);
     getContext().getLog().warn("NodeManager {} told to shut down by RM {}: {}. No more heartbeats; containers "

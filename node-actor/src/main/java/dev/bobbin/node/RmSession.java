@@ -20,5 +20,5 @@ sealed interface RmSession {
   }
 
   /** The RM said SHUTDOWN, or the node is stopping: no more RM calls. */
-  record Ended(String why, boolean byRm) implements RmSession {}
+  record Ended(String why) implements RmSession {}
 }

@@ -36,7 +36,7 @@ class ContainerTokenIT {
   }
 
   @AfterAll
-  static void stopNode() throws Exception {
+  static void stopNode() {
     fx.close();
   }
 

@@ -89,8 +89,14 @@ final class NmFixture implements AutoCloseable {
   }
 
   @Override
-  public void close() throws Exception {
-    for (AutoCloseable c : closeables) c.close();
+  public void close() {
+    for (AutoCloseable c : closeables) {
+      try {
+        c.close();
+      } catch (Exception e) {
+        throw new IllegalStateException("cannot close " + c, e);
+      }
+    }
     testKit.shutdownTestKit();
   }
 }

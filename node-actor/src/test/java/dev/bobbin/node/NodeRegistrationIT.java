@@ -28,7 +28,7 @@ class NodeRegistrationIT {
   }
 
   @AfterEach
-  void tearDown() throws Exception {
+  void tearDown() {
     fx.close();
   }
 

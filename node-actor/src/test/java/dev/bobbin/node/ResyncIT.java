@@ -26,7 +26,7 @@ class ResyncIT {
   }
 
   @AfterEach
-  void tearDown() throws Exception {
+  void tearDown() {
     fx.close();
   }
 

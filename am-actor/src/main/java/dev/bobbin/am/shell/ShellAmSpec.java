@@ -5,14 +5,17 @@ import java.util.List;
 
 /** Builds the launch commands of a distributed-shell AM container, for the CLI and the quick start. */
 public final class ShellAmSpec {
+  static final String LOGBACK = "bobbin-am-logback.xml";
+
   private ShellAmSpec() {}
 
   /**
-   * One command, run by the NodeManager with bash after it expands {@code {{JAVA_HOME}}}:
-   * {@code {{JAVA_HOME}}/bin/java -Xmx256m -cp '<classpath>' dev.bobbin.am.shell.DistributedShellAm
-   * --shell '<shellCommand>' --containers N --memory M --vcores V --priority P}. The shell command
-   * is single-quoted, so the AM receives it literally and variables such as {@code $CONTAINER_ID}
-   * are expanded only in the worker containers that run it.
+   * One command, which the NodeManager expands ({@code {{VAR}}}, {@code <LOG_DIR>}, {@code <CPS>})
+   * and runs with bash: {@code {{JAVA_HOME}}/bin/java -Xmx256m -cp '<classpath>'
+   * dev.bobbin.am.shell.DistributedShellAm --shell '<shellCommand>' --containers N --memory M
+   * --vcores V --priority P}. The classpath may use the NM's placeholders; the shell command
+   * reaches the AM literally, so {@code $CONTAINER_ID} or {@code {{PWD}}} in it are expanded only in
+   * the worker containers that run it.
    */
   public static List<String> commands(
       String classpath, String shellCommand, int containers, Resource size, int priority) {
@@ -22,9 +25,11 @@ public final class ShellAmSpec {
         " ",
         "{{JAVA_HOME}}/bin/java",
         "-Xmx256m",
+        // A library jar must not ship logback.xml; the AM names its own configuration.
+        "-Dlogback.configurationFile=" + LOGBACK,
         "-cp", shellQuote(classpath),
         DistributedShellAm.class.getName(),
-        "--shell", shellQuote(shellCommand),
+        "--shell", literalQuote(shellCommand),
         "--containers", Integer.toString(containers),
         "--memory", Long.toString(size.memory()),
         "--vcores", Integer.toString(size.vCores()),
@@ -36,5 +41,14 @@ public final class ShellAmSpec {
   public static String shellQuote(String s) {
     if (s.indexOf('\0') >= 0) throw new IllegalArgumentException("A NUL character cannot be passed to a process");
     return "'" + s.replace("'", "'\"'\"'") + "'";
+  }
+
+  /**
+   * Like {@link #shellQuote}, and also hidden from the NodeManager's placeholder expansion: an
+   * empty {@code ''} after every '{' and '<' breaks {@code {{VAR}}} and {@code <LOG_DIR>} apart in
+   * the command text, while bash still joins the pieces back into {@code s}.
+   */
+  public static String literalQuote(String s) {
+    return shellQuote(s).replace("{", "{''").replace("<", "<''");
   }
 }

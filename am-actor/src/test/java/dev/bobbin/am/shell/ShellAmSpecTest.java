@@ -12,7 +12,10 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,7 +26,8 @@ class ShellAmSpecTest {
       "echo 'single quotes' && echo it's",
       "printf '%s\\n' `hostname` $(id -u) ${HOME} \\$ \\\\ ; exit 3",
       "for i in 1 2; do echo $i | tr 1 x; done > out.txt 2>&1 &",
-      "line one\nline two\t*?[a]~ !! #not a comment");
+      "line one\nline two\t*?[a]~ !! #not a comment",
+      "echo {{PWD}} {{{A}}} <LOG_DIR>/x <CPS> {''{B}} '{{C}}' > <LOG_DIR>/out");
 
   @TempDir Path dir;
 
@@ -31,15 +35,16 @@ class ShellAmSpecTest {
   void theAmReceivesTheShellCommandLiterally() throws Exception {
     Path javaHome = stubJava();
     for (String shell : TRICKY) {
-      List<String> commands = ShellAmSpec.commands("/opt/bobbin/lib/*:/opt/it's here/x.jar", shell, 3, Resource.of(512, 2), 4);
+      List<String> commands =
+          ShellAmSpec.commands("{{PWD}}/lib/*<CPS>/opt/it's here/x.jar", shell, 3, Resource.of(512, 2), 4);
       assertThat(commands).hasSize(1);
       // The NodeManager expands {{JAVA_HOME}} and hands the command to bash.
-      List<String> argv = bash(commands.get(0).replace("{{JAVA_HOME}}", javaHome.toString()), "container_should_not_expand");
+      List<String> argv = bash(nodeManagerExpands(commands.get(0), javaHome), "container_should_not_expand");
 
       assertThat(argv).containsExactly(
-          "-Xmx256m", "-cp", "/opt/bobbin/lib/*:/opt/it's here/x.jar", DistributedShellAm.class.getName(),
+          "-Xmx256m", "-Dlogback.configurationFile=bobbin-am-logback.xml", "-cp", "/work/dir/lib/*:/opt/it's here/x.jar", DistributedShellAm.class.getName(),
           "--shell", shell, "--containers", "3", "--memory", "512", "--vcores", "2", "--priority", "4");
-      ShellAmArgs parsed = ShellAmArgs.parse(argv.subList(4, argv.size()).toArray(String[]::new));
+      ShellAmArgs parsed = ShellAmArgs.parse(argv.subList(5, argv.size()).toArray(String[]::new));
       assertThat(parsed).isEqualTo(new ShellAmArgs(shell, 3, Resource.of(512, 2), 4));
     }
   }
@@ -60,8 +65,10 @@ class ShellAmSpecTest {
   @Test
   void theExactCommandLine() {
     assertThat(ShellAmSpec.commands("/lib/*", "echo \"hi $X\"", 2, Resource.of(128, 1), 0)).containsExactly(
-        "{{JAVA_HOME}}/bin/java -Xmx256m -cp '/lib/*' dev.bobbin.am.shell.DistributedShellAm"
+        "{{JAVA_HOME}}/bin/java -Xmx256m -Dlogback.configurationFile=bobbin-am-logback.xml -cp '/lib/*' dev.bobbin.am.shell.DistributedShellAm"
             + " --shell 'echo \"hi $X\"' --containers 2 --memory 128 --vcores 1 --priority 0");
+    assertThat(ShellAmSpec.commands("/lib/*", "cat <LOG_DIR>/{{A}}", 1, Resource.of(128, 1), 0).get(0))
+        .contains(" --shell 'cat <''LOG_DIR>/{''{''A}}' ");
     assertThat(ShellAmSpec.shellQuote("it's")).isEqualTo("'it'\"'\"'s'");
   }
 
@@ -72,6 +79,16 @@ class ShellAmSpecTest {
     assertThatThrownBy(() -> ShellAmSpec.commands("/lib/*", "true", 0, Resource.of(128, 1), 0))
         .hasMessageContaining("--containers");
     assertThatThrownBy(() -> ShellAmSpec.shellQuote("a\0b")).hasMessageContaining("NUL");
+  }
+
+  /** What the NodeManager does to a command before bash sees it (node-actor's LaunchScript.expand). */
+  private static String nodeManagerExpands(String command, Path javaHome) {
+    Map<String, String> env = Map.of("JAVA_HOME", javaHome.toString(), "PWD", "/work/dir", "A", "a", "B", "b", "C", "c");
+    Matcher m = Pattern.compile("\\{\\{([A-Za-z_][A-Za-z0-9_]*)}}").matcher(command);
+    StringBuilder out = new StringBuilder();
+    while (m.find()) m.appendReplacement(out, Matcher.quoteReplacement(env.getOrDefault(m.group(1), "")));
+    m.appendTail(out);
+    return out.toString().replace("<LOG_DIR>", "/logs/am").replace("<CPS>", ":");
   }
 
   private Path stubJava() throws IOException {

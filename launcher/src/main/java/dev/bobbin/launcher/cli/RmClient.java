@@ -7,9 +7,11 @@ import java.io.IOException;
 import java.net.ConnectException;
 import java.net.URI;
 import java.net.URLEncoder;
+import java.net.UnknownHostException;
 import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.channels.UnresolvedAddressException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -120,14 +122,17 @@ final class RmClient {
         .build();
   }
 
-  /** The JDK often leaves the outer message empty ("java.net.ConnectException"); the cause says more. */
+  /** The JDK's HttpClient leaves connect failures without messages; name the usual causes. */
   static String reason(Throwable e) {
-    Throwable innermost = e;
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof UnresolvedAddressException || t instanceof UnknownHostException) return "unknown host";
+      if (t instanceof HttpConnectTimeoutException) return "connection timed out";
+    }
     for (Throwable t = e; t != null; t = t.getCause()) {
       if (t.getMessage() != null && !t.getMessage().isBlank()) return t.getMessage();
-      innermost = t;
     }
-    return innermost == null ? "unknown error" : innermost.getClass().getSimpleName();
+    if (e instanceof ConnectException) return "connection refused";
+    return e == null ? "unknown error" : e.getClass().getSimpleName();
   }
 
   static String queryString(Map<String, String> query) {

@@ -2,6 +2,8 @@ package dev.bobbin.launcher.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.net.ConnectException;
+import java.nio.channels.UnresolvedAddressException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -20,8 +22,17 @@ class RmErrorsTest {
     Cli.Result result = Cli.run("apps", "--rm", closed);
 
     assertThat(result.exitCode()).isEqualTo(2);
-    assertThat(result.err()).startsWith("Cannot reach the ResourceManager at " + closed + ": ");
-    assertThat(result.err().strip()).doesNotEndWith(": ");
+    assertThat(result.err()).isEqualTo("Cannot reach the ResourceManager at " + closed + ": connection refused\n");
+  }
+
+  @Test
+  void connectFailuresWithoutMessagesGetAReadableReason() {
+    ConnectException unresolved = new ConnectException();
+    unresolved.initCause(new UnresolvedAddressException());
+
+    assertThat(RmClient.reason(new ConnectException())).isEqualTo("connection refused");
+    assertThat(RmClient.reason(unresolved)).isEqualTo("unknown host");
+    assertThat(RmClient.reason(new ConnectException("No route to host"))).isEqualTo("No route to host");
   }
 
   @Test

@@ -1,8 +1,10 @@
-package dev.bobbin.persistence.testing;
+package dev.bobbin.persistence;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.bobbin.persistence.testing.EmbeddedPostgres;
+import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -36,6 +38,6 @@ class EmbeddedPostgresTest {
     assertThatThrownBy(() -> new Socket().connect(
             new InetSocketAddress(InetAddress.getLoopbackAddress(), pg.port()), 1000))
         .as("nothing listens after close")
-        .isInstanceOf(java.io.IOException.class);
+        .isInstanceOf(IOException.class);
   }
 }
