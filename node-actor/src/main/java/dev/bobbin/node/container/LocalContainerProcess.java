@@ -1,6 +1,8 @@
 package dev.bobbin.node.container;
 
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.LinkedHashSet;
 import java.util.Set;
 import java.util.concurrent.CompletionStage;
@@ -49,7 +51,22 @@ final class LocalContainerProcess implements ContainerProcess {
 
   @Override
   public boolean treeAlive() {
-    return process.isAlive() || seen.stream().anyMatch(ProcessHandle::isAlive);
+    return process.isAlive() || seen.stream().anyMatch(LocalContainerProcess::running);
+  }
+
+  /**
+   * Alive and not a zombie. Children re-parented to an init that reaps slowly stay zombies for a
+   * while, and ProcessHandle counts those as alive, though they hold nothing but a pid.
+   */
+  static boolean running(ProcessHandle p) {
+    if (!p.isAlive()) return false;
+    try {
+      String stat = Files.readString(Path.of("/proc", Long.toString(p.pid()), "stat"));
+      int afterName = stat.lastIndexOf(')');
+      return afterName < 0 || afterName + 2 >= stat.length() || stat.charAt(afterName + 2) != 'Z';
+    } catch (IOException | RuntimeException e) {
+      return p.isAlive();
+    }
   }
 
   private void rememberDescendants() {
