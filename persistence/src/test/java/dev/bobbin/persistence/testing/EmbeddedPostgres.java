@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -41,6 +42,8 @@ public final class EmbeddedPostgres implements AutoCloseable {
   private static final String PASSWORD = "bobbin-test";
   private static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(60);
   private static final Duration STOP_TIMEOUT = Duration.ofSeconds(20);
+  /** PostgreSQL will not run as root; when we are root, it runs as this user. */
+  private static final ServerUser NOBODY = asRoot() ? ServerUser.nobody() : null;
 
   private static Path binaries;
   private static EmbeddedPostgres shared;
@@ -135,6 +138,33 @@ public final class EmbeddedPostgres implements AutoCloseable {
   private static EmbeddedPostgres start(boolean isShared) {
     Path bin = binaries().resolve("bin");
     Path dir = tempDir("bobbin-pg-");
+    try {
+      Path data = initdb(bin, dir);
+      // A port picked here may be taken before postgres binds it; then try another.
+      IllegalStateException failure = null;
+      for (int attempt = 0; attempt < 3; attempt++) {
+        int port = freePort();
+        Path logFile = dir.resolve("postgres-" + port + ".log");
+        Process p = launch(bin, data, port, dir, logFile);
+        try {
+          awaitReady(p, port, logFile);
+          log.info("PostgreSQL started on 127.0.0.1:{} in {}", port, dir);
+          return new EmbeddedPostgres(dir, p, port, isShared);
+        } catch (IllegalStateException e) {
+          p.destroyForcibly();
+          failure = e;
+          if (!readLog(logFile).contains("could not bind")) break;
+        }
+      }
+      throw failure;
+    } catch (RuntimeException e) {
+      deleteTree(dir);
+      throw e;
+    }
+  }
+
+  /** A new cluster in {@code dir/data}, owned by the server user, with password authentication. */
+  private static Path initdb(Path bin, Path dir) {
     Path data = dir.resolve("data");
     Path pwfile = dir.resolve("pwfile");
     try {
@@ -142,35 +172,17 @@ public final class EmbeddedPostgres implements AutoCloseable {
       Files.writeString(pwfile, PASSWORD);
       Files.setPosixFilePermissions(pwfile, PosixFilePermissions.fromString("rw-r--r--"));
       if (asRoot()) {
-        Files.setAttribute(data, "unix:uid", nobody("-u"));
-        Files.setAttribute(data, "unix:gid", nobody("-g"));
+        Files.setAttribute(data, "unix:uid", NOBODY.uid());
+        Files.setAttribute(data, "unix:gid", NOBODY.gid());
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    String initdbOut = run(asServerUser(List.of(bin.resolve("initdb").toString(),
+    String out = run(asServerUser(List.of(bin.resolve("initdb").toString(),
         "-D", data.toString(), "-U", USER, "--pwfile=" + pwfile, "-A", "scram-sha-256",
         "-E", "UTF8", "--no-locale", "--no-sync", "--no-instructions")), dir, Duration.ofSeconds(60));
-    log.debug("initdb: {}", initdbOut);
-
-    // A port picked here may be taken before postgres binds it; then try another.
-    IllegalStateException failure = null;
-    for (int attempt = 0; attempt < 3; attempt++) {
-      int port = freePort();
-      Path logFile = dir.resolve("postgres-" + port + ".log");
-      Process p = launch(bin, data, port, dir, logFile);
-      try {
-        awaitReady(p, port, logFile);
-        log.info("PostgreSQL started on 127.0.0.1:{} in {}", port, dir);
-        return new EmbeddedPostgres(dir, p, port, isShared);
-      } catch (IllegalStateException e) {
-        p.destroyForcibly();
-        failure = e;
-        if (!readLog(logFile).contains("could not bind")) break;
-      }
-    }
-    deleteTree(dir);
-    throw failure;
+    log.debug("initdb: {}", out);
+    return data;
   }
 
   private static Process launch(Path bin, Path data, int port, Path dir, Path logFile) {
@@ -246,15 +258,21 @@ public final class EmbeddedPostgres implements AutoCloseable {
     return new UnixSystem().getUid() == 0;
   }
 
-  /** uid or gid ({@code -u}, {@code -g}) of the user the server runs as when we are root. */
-  private static int nobody(String which) {
-    return Integer.parseInt(run(List.of("id", which, "nobody"), Path.of("/"), Duration.ofSeconds(10)).strip());
+  private record ServerUser(int uid, int gid) {
+    static ServerUser nobody() {
+      return new ServerUser(id("-u"), id("-g"));
+    }
+
+    private static int id(String which) {
+      return Integer.parseInt(run(List.of("id", which, "nobody"), Path.of("/"), Duration.ofSeconds(10)).strip());
+    }
   }
+
 
   private static List<String> asServerUser(List<String> cmd) {
     if (!asRoot()) return cmd;
     List<String> wrapped = new ArrayList<>(List.of(
-        "setpriv", "--reuid=" + nobody("-u"), "--regid=" + nobody("-g"), "--clear-groups", "--"));
+        "setpriv", "--reuid=" + NOBODY.uid(), "--regid=" + NOBODY.gid(), "--clear-groups", "--"));
     wrapped.addAll(cmd);
     return wrapped;
   }
@@ -262,12 +280,22 @@ public final class EmbeddedPostgres implements AutoCloseable {
   /** A fresh temp dir that the server user can traverse (createTempDirectory makes it 0700). */
   private static Path tempDir(String prefix) {
     try {
-      Path dir = Files.createTempDirectory(prefix);
+      Path dir = Files.createTempDirectory(tempBase(), prefix);
       Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
       return dir;
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /** java.io.tmpdir, unless we are root and {@code nobody} could not reach into it. */
+  private static Path tempBase() throws IOException {
+    Path base = Path.of(System.getProperty("java.io.tmpdir")).toAbsolutePath();
+    if (!asRoot()) return base;
+    for (Path p = base; p != null; p = p.getParent()) {
+      if (!Files.getPosixFilePermissions(p).contains(PosixFilePermission.OTHERS_EXECUTE)) return Path.of("/tmp");
+    }
+    return base;
   }
 
   private static int freePort() {
