@@ -1,5 +1,7 @@
 package dev.bobbin.protocol;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
+
 /**
  * A container as a NodeManager reports it. {@code exitStatus} is the process exit code or one of
  * {@link ExitStatus}; it is {@link ExitStatus#INVALID} while the container runs.
@@ -20,6 +22,7 @@ public record ContainerStatus(
     return new ContainerStatus(containerId, ContainerState.COMPLETE, exitStatus, diagnostics, capability);
   }
 
+  @JsonIgnore
   public boolean isComplete() {
     return state == ContainerState.COMPLETE;
   }

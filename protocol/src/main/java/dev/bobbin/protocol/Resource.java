@@ -1,6 +1,7 @@
 package dev.bobbin.protocol;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
 /** Memory in MB and virtual cores, as YARN's {@code ResourceInfo}: {@code {"memory":..,"vCores":..}}. */
@@ -40,6 +41,7 @@ public record Resource(long memory, int vCores) implements CborSerializable {
     return o.memory <= memory && o.vCores <= vCores;
   }
 
+  @JsonIgnore
   public boolean isNegative() {
     return memory < 0 || vCores < 0;
   }

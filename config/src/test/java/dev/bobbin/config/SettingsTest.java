@@ -1,0 +1,52 @@
+package dev.bobbin.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigFactory;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+class SettingsTest {
+  private static Config with(String hocon) {
+    return ConfigFactory.parseString(hocon).withFallback(ConfigFactory.load()).resolve();
+  }
+
+  @Test
+  void defaultsMirrorYarns() {
+    SchedulerSettings s = SchedulerSettings.from(with(""));
+    assertThat(s.maximumAllocationMb()).isEqualTo(8192);
+    assertThat(s.maximumAllocationVcores()).isEqualTo(4);
+    assertThat(s.minimumAllocationMb()).isEqualTo(1024);
+    assertThat(s.queues()).containsExactly("default");
+    RmSettings rm = RmSettings.from(with(""));
+    assertThat(rm.httpPort()).isEqualTo(8088);
+    assertThat(rm.amMaxAttempts()).isEqualTo(2);
+    assertThat(NmSettings.from(with("")).httpPort()).isEqualTo(8042);
+  }
+
+  @Test
+  void badValuesNameTheirKey() {
+    assertThatThrownBy(() -> SchedulerSettings.from(with("bobbin.scheduler.policy = lottery")))
+        .isInstanceOf(SettingsException.class).hasMessageContaining("bobbin.scheduler.policy").hasMessageContaining("lottery");
+    assertThatThrownBy(() -> RmSettings.from(with("bobbin.rm.http-port = 70000")))
+        .isInstanceOf(SettingsException.class).hasMessageContaining("http-port");
+    assertThatThrownBy(() -> NmSettings.from(with("bobbin.nm.rm-addresses = []")))
+        .isInstanceOf(SettingsException.class).hasMessageContaining("bobbin.nm.rm-addresses");
+    assertThatThrownBy(() -> SchedulerSettings.from(with("bobbin.scheduler.minimum-allocation.memory = 9000")))
+        .isInstanceOf(SettingsException.class).hasMessageContaining("minimum-allocation.memory");
+  }
+
+  @Test
+  void hadoopSchedulerClassNamesAreAccepted() {
+    assertThat(SchedulerPolicy.parse("k", "org.apache.hadoop.yarn.server.resourcemanager.scheduler.fifo.FifoScheduler"))
+        .isEqualTo(SchedulerPolicy.FIFO);
+  }
+
+  @Test
+  void aMissingConfigFileIsNamed() {
+    assertThatThrownBy(() -> Settings.userConfig(Path.of("/no/such/bobbin.conf")))
+        .isInstanceOf(SettingsException.class).hasMessageContaining("/no/such/bobbin.conf");
+  }
+}

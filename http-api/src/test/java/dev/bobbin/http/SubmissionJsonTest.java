@@ -1,0 +1,55 @@
+package dev.bobbin.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.bobbin.core.Rejection;
+import dev.bobbin.core.app.Submission;
+import dev.bobbin.protocol.Resource;
+import org.junit.jupiter.api.Test;
+
+class SubmissionJsonTest {
+  private static Submission parse(String json) {
+    return SubmissionJson.parse(Bodies.tree(json), "alice");
+  }
+
+  @Test
+  void readsYarnsSubmissionContext() {
+    Submission s = parse("""
+        {"application-id":"application_1_0001","application-name":"n","queue":"root.q","priority":3,
+         "max-app-attempts":1,"application-type":"MAPREDUCE","resource":{"memory":2048,"vCores":2},
+         "application-tags":{"tag":["A","b"]},
+         "am-container-spec":{"commands":{"command":["one","two"]},
+           "environment":{"entry":[{"key":"K","value":"V"}]}}}""");
+    assertThat(s.appId()).isEqualTo("application_1_0001");
+    assertThat(s.user()).isEqualTo("alice");
+    assertThat(s.queue()).isEqualTo("root.q");
+    assertThat(s.priority()).isEqualTo(3);
+    assertThat(s.amResource()).isEqualTo(new Resource(2048, 2));
+    assertThat(s.tags()).containsExactly("a", "b");
+    assertThat(s.amLaunch().commands()).containsExactly("one", "two");
+    assertThat(s.amLaunch().environment()).containsEntry("K", "V");
+  }
+
+  @Test
+  void acceptsJerseysSingleValueShapes() {
+    Submission s = parse("""
+        {"application-id":"application_1_0001","am-container-spec":{"commands":{"command":"only"},
+           "environment":{"entry":{"key":"K","value":"V"}}},"application-tags":{"tag":"x"}}""");
+    assertThat(s.amLaunch().commands()).containsExactly("only");
+    assertThat(s.amLaunch().environment()).containsEntry("K", "V");
+    assertThat(s.tags()).containsExactly("x");
+  }
+
+  @Test
+  void wrongShapesAreBadRequestsThatSayWhat() {
+    assertThatThrownBy(() -> parse("[1,2]")).isInstanceOf(Rejection.class).hasMessageContaining("JSON object");
+    assertThatThrownBy(() -> parse("{\"application-id\":\"a\",\"priority\":\"high\"}"))
+        .isInstanceOf(Rejection.class).hasMessageContaining("priority");
+    assertThatThrownBy(() -> parse("{\"am-container-spec\":{\"commands\":{\"command\":[1]}}}"))
+        .isInstanceOf(Rejection.class).hasMessageContaining("command");
+    assertThatThrownBy(() -> parse("{\"unmanaged-AM\":true}")).isInstanceOf(Rejection.class)
+        .hasMessageContaining("Unmanaged");
+    assertThatThrownBy(() -> Bodies.tree("{oops")).isInstanceOf(Rejection.class).hasMessageContaining("Malformed");
+  }
+}

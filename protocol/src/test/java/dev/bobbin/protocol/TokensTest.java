@@ -1,0 +1,45 @@
+package dev.bobbin.protocol;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+
+class TokensTest {
+  private static final byte[] KEY = "0123456789abcdef0123456789abcdef".getBytes(StandardCharsets.UTF_8);
+  private static final Tokens.ContainerTokenIdentifier ID = new Tokens.ContainerTokenIdentifier(
+      "container_1_0001_01_000002", "h:8042", "alice", new Resource(1024, 2), 1_700_000_000_000L, 42);
+
+  @Test
+  void aSignedContainerTokenVerifiesToItsIdentifier() {
+    assertThat(Tokens.verifyContainerToken(Tokens.containerToken(ID, KEY), KEY)).isEqualTo(ID);
+  }
+
+  @Test
+  void anotherKeyOrAnEditedTokenIsRefused() {
+    String token = Tokens.containerToken(ID, KEY);
+    byte[] other = "fedcba9876543210fedcba9876543210".getBytes(StandardCharsets.UTF_8);
+    assertThatThrownBy(() -> Tokens.verifyContainerToken(token, other))
+        .isInstanceOf(Tokens.InvalidTokenException.class).hasMessageContaining("signature");
+    String forged = Tokens.containerToken(new Tokens.ContainerTokenIdentifier(ID.containerId(), ID.nodeId(),
+        ID.user(), new Resource(65536, 64), ID.expiryTimeMs(), 42), other);
+    String spliced = forged.substring(0, forged.indexOf('.')) + token.substring(token.indexOf('.'));
+    assertThatThrownBy(() -> Tokens.verifyContainerToken(spliced, KEY)).isInstanceOf(Tokens.InvalidTokenException.class);
+    assertThatThrownBy(() -> Tokens.verifyContainerToken("garbage", KEY)).isInstanceOf(Tokens.InvalidTokenException.class);
+    assertThatThrownBy(() -> Tokens.verifyContainerToken(null, KEY)).isInstanceOf(Tokens.InvalidTokenException.class);
+  }
+
+  @Test
+  void amTokensNameTheirAttempt() {
+    var id = new Tokens.AmTokenIdentifier("appattempt_1_0001_000001", "bob");
+    assertThat(Tokens.verifyAmToken(Tokens.amToken(id, KEY), KEY)).isEqualTo(id);
+  }
+
+  @Test
+  void resourcesUseYarnsJsonNames() throws Exception {
+    String json = WireJson.mapper().writeValueAsString(new Resource(2048, 3));
+    assertThat(json).isEqualTo("{\"memory\":2048,\"vCores\":3}");
+    assertThat(WireJson.mapper().readValue(json, Resource.class)).isEqualTo(new Resource(2048, 3));
+  }
+}
