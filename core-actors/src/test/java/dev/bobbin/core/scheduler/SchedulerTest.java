@@ -1,0 +1,201 @@
+package dev.bobbin.core.scheduler;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.typesafe.config.ConfigFactory;
+import dev.bobbin.config.SchedulerPolicy;
+import dev.bobbin.config.SchedulerSettings;
+import dev.bobbin.core.app.ApplicationEntity;
+import dev.bobbin.core.container.ContainerEntity;
+import dev.bobbin.core.launch.AmLauncher;
+import dev.bobbin.core.node.NodeEntity;
+import dev.bobbin.core.policy.FifoPolicy;
+import dev.bobbin.protocol.ContainerLaunchContext;
+import dev.bobbin.protocol.ContainerStatus;
+import dev.bobbin.protocol.Resource;
+import dev.bobbin.protocol.am.AllocateRequest;
+import dev.bobbin.protocol.am.AllocateResponse;
+import dev.bobbin.protocol.am.RegisterAmResponse;
+import dev.bobbin.protocol.am.ResourceRequest;
+import dev.bobbin.protocol.node.NodeHeartbeatRequest;
+import dev.bobbin.protocol.node.NodeHeartbeatResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.pekko.Done;
+import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
+import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.pattern.StatusReply;
+import org.apache.pekko.persistence.testkit.PersistenceTestKitPlugin;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The scheduler actor with its entities and launcher replaced by probes. */
+class SchedulerTest {
+  private static final ActorTestKit testKit = ActorTestKit.create(
+      PersistenceTestKitPlugin.getInstance().config().withFallback(ConfigFactory.load()));
+  private static final String APP = "application_1700000000000_0001";
+  private static final String ATTEMPT = "appattempt_1700000000000_0001_000001";
+  private static final Resource GB = new Resource(1024, 1);
+
+  private TestProbe<ContainerEntity.Command> containers;
+  private TestProbe<ApplicationEntity.Command> apps;
+  private TestProbe<AmLauncher.Command> launcher;
+  private ActorRef<Scheduler.Command> scheduler;
+  private int nmResponseId;
+
+  @AfterAll
+  static void stop() {
+    testKit.shutdownTestKit();
+  }
+
+  @BeforeEach
+  void setUp() {
+    containers = testKit.createTestProbe();
+    apps = testKit.createTestProbe();
+    launcher = testKit.createTestProbe();
+    SchedulerSettings settings = new SchedulerSettings(SchedulerPolicy.FIFO, List.of("default"), 1024, 1, 8192, 4,
+        Duration.ofHours(1));
+    SchedulerDeps deps = new SchedulerDeps(settings, new FifoPolicy(), 1700000000000L,
+        "0123456789abcdef0123456789abcdef".getBytes(StandardCharsets.UTF_8), Duration.ofSeconds(1),
+        Duration.ofMinutes(10), Duration.ofMinutes(10), Duration.ofSeconds(3),
+        id -> containers.ref(), id -> apps.ref(), launcher.ref(), Clock.systemUTC());
+    scheduler = testKit.spawn(Scheduler.create(deps));
+    nmResponseId = 0;
+  }
+
+  private void registerNode(String nodeId, long memory) {
+    TestProbe<Done> done = testKit.createTestProbe();
+    scheduler.tell(new Scheduler.NodeRegistered(new NodeEntity.Registration(nodeId, nodeId.split(":")[0], nodeId,
+        "/default-rack", new Resource(memory, 8)), List.of(), done.ref()));
+    done.expectMessage(Done.getInstance());
+  }
+
+  private NodeHeartbeatResponse heartbeat(String nodeId, ContainerStatus... statuses) {
+    TestProbe<NodeHeartbeatResponse> probe = testKit.createTestProbe();
+    scheduler.tell(new Scheduler.NodeHeartbeat(new NodeHeartbeatRequest(nodeId, nmResponseId, List.of(statuses), true, ""),
+        probe.ref()));
+    NodeHeartbeatResponse r = probe.receiveMessage();
+    nmResponseId = r.responseId();
+    return r;
+  }
+
+  private ContainerEntity.Allocate expectAllocate() {
+    return containers.expectMessageClass(ContainerEntity.Allocate.class);
+  }
+
+  private AllocateResponse allocate(int responseId, List<ResourceRequest> asks) {
+    TestProbe<Scheduler.AmOutcome<AllocateResponse>> probe = testKit.createTestProbe();
+    scheduler.tell(new Scheduler.Allocate(ATTEMPT, new AllocateRequest(responseId, 0.5f, asks, List.of()), probe.ref()));
+    Scheduler.AmOutcome<AllocateResponse> o = probe.receiveMessage();
+    assertThat(o.exception()).as(o.message()).isNull();
+    return o.response();
+  }
+
+  /** Adds the app, persists and launches its AM container, and registers the AM. */
+  private void startAppWithAm() {
+    scheduler.tell(new Scheduler.AttemptAdded(APP, ATTEMPT, "default", "alice", 0, GB,
+        new ContainerLaunchContext(List.of("am"), Map.of()), 1));
+    ContainerEntity.Allocate am = expectAllocate();
+    assertThat(am.allocation().am()).isTrue();
+    launcher.expectNoMessage(Duration.ofMillis(200));
+    am.replyTo().tell(StatusReply.ack());
+    AmLauncher.Launch launch = launcher.expectMessageClass(AmLauncher.Launch.class);
+    assertThat(launch.container().id()).isEqualTo(am.allocation().containerId());
+    apps.expectMessageClass(ApplicationEntity.AssignAmContainer.class);
+    TestProbe<Scheduler.AmOutcome<RegisterAmResponse>> reg = testKit.createTestProbe();
+    scheduler.tell(new Scheduler.AmRegistered(ATTEMPT, reg.ref()));
+    assertThat(reg.receiveMessage().response().queue()).isEqualTo("default");
+  }
+
+  @Test
+  void theAmIsLaunchedOnlyAfterItsContainerIsDurable() {
+    registerNode("a:1", 4096);
+    startAppWithAm();
+  }
+
+  @Test
+  void inFlightAllocationsCountAgainstTheNodeSoItIsNeverOverCommitted() {
+    registerNode("a:1", 3072);
+    startAppWithAm();
+    allocate(0, List.of(ResourceRequest.any(1, GB, 4)));
+    // 3 GB node, 1 GB AM: room for two more, even though neither write has been acknowledged yet.
+    List<ContainerEntity.Allocate> pending = new ArrayList<>();
+    pending.add(expectAllocate());
+    pending.add(expectAllocate());
+    containers.expectNoMessage(Duration.ofMillis(300));
+    heartbeat("a:1");
+    containers.expectNoMessage(Duration.ofMillis(300));
+    // Nothing reaches the AM before the writes are durable.
+    assertThat(allocate(1, List.of()).allocatedContainers()).isEmpty();
+    pending.forEach(a -> a.replyTo().tell(StatusReply.ack()));
+    AllocateResponse delivered = allocateUntilAllocated(2, 2);
+    assertThat(delivered.allocatedContainers()).extracting(c -> c.id())
+        .containsExactlyInAnyOrderElementsOf(pending.stream().map(a -> a.allocation().containerId()).toList());
+    assertThat(delivered.allocatedContainers()).allSatisfy(c -> assertThat(c.containerToken()).isNotBlank());
+  }
+
+  private AllocateResponse allocateUntilAllocated(int fromResponseId, int count) {
+    int id = fromResponseId;
+    List<dev.bobbin.protocol.am.Container> got = new ArrayList<>();
+    AllocateResponse last = null;
+    for (int i = 0; i < 20 && got.size() < count; i++) {
+      last = allocate(id, List.of());
+      id = last.responseId();
+      got.addAll(last.allocatedContainers());
+    }
+    return new AllocateResponse(last.responseId(), got, last.completedContainerStatuses(), last.limit(),
+        last.numClusterNodes(), null);
+  }
+
+  @Test
+  void aCompletionIsDurableBeforeTheAmAndTheNmHearOfIt() {
+    registerNode("a:1", 4096);
+    startAppWithAm();
+    allocate(0, List.of(ResourceRequest.any(1, GB, 1)));
+    ContainerEntity.Allocate worker = expectAllocate();
+    worker.replyTo().tell(StatusReply.ack());
+    String id = worker.allocation().containerId();
+    assertThat(allocateUntilAllocated(1, 1).allocatedContainers()).hasSize(1);
+
+    heartbeat("a:1", ContainerStatus.running(id, GB));
+    containers.expectMessageClass(ContainerEntity.MarkRunning.class);
+    NodeHeartbeatResponse r = heartbeat("a:1", ContainerStatus.completed(id, 3, "exit 3", GB));
+    assertThat(r.containersToBeRemovedFromNm()).doesNotContain(id);
+    ContainerEntity.Complete complete = containers.expectMessageClass(ContainerEntity.Complete.class);
+    assertThat(complete.exitStatus()).isEqualTo(3);
+    complete.replyTo().tell(StatusReply.ack());
+    // The NM keeps reporting it until the RM acknowledges, and the AM sees it exactly once.
+    NodeHeartbeatResponse acked = heartbeatUntilRemoved("a:1", id);
+    assertThat(acked.containersToBeRemovedFromNm()).contains(id);
+  }
+
+  private NodeHeartbeatResponse heartbeatUntilRemoved(String node, String id) {
+    for (int i = 0; i < 20; i++) {
+      NodeHeartbeatResponse r = heartbeat(node, ContainerStatus.completed(id, 3, "exit 3", GB));
+      if (r.containersToBeRemovedFromNm().contains(id)) return r;
+    }
+    throw new AssertionError("never acknowledged " + id);
+  }
+
+  @Test
+  void anUnknownNodeIsToldToResync() {
+    NodeHeartbeatResponse r = heartbeat("ghost:1");
+    assertThat(r.nodeAction()).isEqualTo(dev.bobbin.protocol.NodeAction.RESYNC);
+  }
+
+  @Test
+  void allocateBeforeRegisteringAsksTheAmToRegister() {
+    registerNode("a:1", 4096);
+    scheduler.tell(new Scheduler.AttemptAdded(APP, ATTEMPT, "default", "alice", 0, GB,
+        new ContainerLaunchContext(List.of("am"), Map.of()), 1));
+    TestProbe<Scheduler.AmOutcome<AllocateResponse>> probe = testKit.createTestProbe();
+    scheduler.tell(new Scheduler.Allocate(ATTEMPT, new AllocateRequest(0, 0, List.of(), List.of()), probe.ref()));
+    assertThat(probe.receiveMessage().exception()).isEqualTo("ApplicationMasterNotRegisteredException");
+  }
+}
