@@ -51,10 +51,14 @@ final class AppJson {
     m.put("vcoreSeconds", 0);
     m.put("queueUsagePercentage", 0.0f);
     m.put("clusterUsagePercentage", cluster.memory() > 0 ? 100f * used.memory() / cluster.memory() : 0f);
-    m.put("preemptedResourceMB", 0);
-    m.put("preemptedResourceVCores", 0);
-    m.put("numNonAMContainerPreempted", 0);
-    m.put("numAMContainerPreempted", 0);
+    var p = r.preemptions();
+    m.put("preemptedResourceMB", p.preemptedResource().memory());
+    m.put("preemptedResourceVCores", p.preemptedResource().vCores());
+    m.put("numNonAMContainerPreempted", p.nonAmContainersPreempted());
+    m.put("numAMContainerPreempted", p.amContainersPreempted());
+    // Bobbin's own: every preemption with the reason that made it.
+    m.put("preemptionsSuffered", Map.of("preemption", p.suffered()));
+    m.put("preemptionsCaused", Map.of("preemption", p.caused()));
     m.put("preemptedMemorySeconds", 0);
     m.put("preemptedVcoreSeconds", 0);
     m.put("logAggregationStatus", "DISABLED");

@@ -21,7 +21,8 @@ public record AppReport(
     long finishedTime,
     Resource amResource,
     int maxAttempts,
-    List<Attempt> attempts) implements CborSerializable {
+    List<Attempt> attempts,
+    PreemptionHistory preemptions) implements CborSerializable {
 
   public Attempt currentAttempt() {
     return attempts.isEmpty() ? null : attempts.get(attempts.size() - 1);

@@ -62,6 +62,10 @@ public final class ApplicationEntity
 
   public record Get(ActorRef<StatusReply<AppReport>> replyTo) implements Command {}
 
+  /** {@code suffered}: this application lost the container; otherwise it was starved and gains it. */
+  public record RecordPreemption(PreemptionRecord record, boolean suffered, ActorRef<StatusReply<Done>> replyTo)
+      implements Command {}
+
   // Events
 
   public sealed interface Event extends CborSerializable {}
@@ -87,6 +91,10 @@ public final class ApplicationEntity
 
   public record AppKilled(String diagnostics, long time) implements Event {}
 
+  public record PreemptionSuffered(PreemptionRecord record) implements Event {}
+
+  public record PreemptionCaused(PreemptionRecord record) implements Event {}
+
   // State
 
   public record State(
@@ -97,10 +105,12 @@ public final class ApplicationEntity
       String diagnostics,
       long startedTime,
       long finishedTime,
-      List<Attempt> attempts) implements CborSerializable {
+      List<Attempt> attempts,
+      PreemptionHistory preemptions) implements CborSerializable {
 
     public static State empty(String appId) {
-      return new State(appId, null, AppState.NEW, FinalApplicationStatus.UNDEFINED, "", 0, 0, List.of());
+      return new State(appId, null, AppState.NEW, FinalApplicationStatus.UNDEFINED, "", 0, 0, List.of(),
+          PreemptionHistory.NONE);
     }
 
     public boolean exists() {
@@ -120,13 +130,13 @@ public final class ApplicationEntity
       Submission s = submission;
       return new AppReport(appId, s.user(), s.name(), s.queue(), state, finalStatus, diagnostics,
           s.applicationType(), s.tags(), s.priority(), startedTime, finishedTime, s.amResource(),
-          s.maxAttempts(), attempts);
+          s.maxAttempts(), attempts, preemptions);
     }
 
     public State apply(Event event) {
       if (event instanceof Submitted e) {
         return new State(appId, e.submission(), ApplicationLifecycle.check(state, AppState.SUBMITTED),
-            finalStatus, diagnostics, e.time(), 0, attempts);
+            finalStatus, diagnostics, e.time(), 0, attempts, preemptions);
       } else if (event instanceof AttemptStarted e) {
         List<Attempt> next = new ArrayList<>(attempts);
         next.add(Attempt.scheduled(e.attemptId(), e.number(), e.time()));
@@ -139,7 +149,7 @@ public final class ApplicationEntity
         List<Attempt> next = replaceCurrent(currentAttempt().ended(AttemptState.FINISHED, e.time(),
             ExitStatus.INVALID, e.diagnostics(), e.trackingUrl()));
         return new State(appId, submission, ApplicationLifecycle.check(state, AppState.FINISHED),
-            e.finalStatus(), e.diagnostics(), startedTime, e.time(), next);
+            e.finalStatus(), e.diagnostics(), startedTime, e.time(), next, preemptions);
       } else if (event instanceof AttemptFailed e) {
         return with(state, replaceCurrent(currentAttempt().ended(AttemptState.FAILED, e.time(),
             e.exitStatus(), e.diagnostics(), "")));
@@ -147,13 +157,19 @@ public final class ApplicationEntity
         return finished(AppState.FAILED, FinalApplicationStatus.FAILED, e.diagnostics(), e.time(), AttemptState.FAILED);
       } else if (event instanceof AppKilled e) {
         return finished(AppState.KILLED, FinalApplicationStatus.KILLED, e.diagnostics(), e.time(), AttemptState.KILLED);
+      } else if (event instanceof PreemptionSuffered e) {
+        return new State(appId, submission, state, finalStatus, diagnostics, startedTime, finishedTime, attempts,
+            preemptions.suffer(e.record()));
+      } else if (event instanceof PreemptionCaused e) {
+        return new State(appId, submission, state, finalStatus, diagnostics, startedTime, finishedTime, attempts,
+            preemptions.cause(e.record()));
       }
       throw new IllegalArgumentException("Unknown event " + event);
     }
 
     private State with(AppState next, List<Attempt> newAttempts) {
       return new State(appId, submission, next == state ? state : ApplicationLifecycle.check(state, next),
-          finalStatus, diagnostics, startedTime, finishedTime, newAttempts);
+          finalStatus, diagnostics, startedTime, finishedTime, newAttempts, preemptions);
     }
 
     private State finished(AppState end, FinalApplicationStatus fin, String diag, long time, AttemptState attemptEnd) {
@@ -163,7 +179,7 @@ public final class ApplicationEntity
         next = replaceCurrent(cur.ended(attemptEnd, time, cur.exitStatus(), diag, ""));
       }
       return new State(appId, submission, ApplicationLifecycle.check(state, end), fin, diag,
-          startedTime, time, next);
+          startedTime, time, next, preemptions);
     }
 
     private List<Attempt> replaceCurrent(Attempt a) {
@@ -210,6 +226,7 @@ public final class ApplicationEntity
         .onCommand(UnregisterAm.class, this::onUnregisterAm)
         .onCommand(AmContainerFinished.class, this::onAmContainerFinished)
         .onCommand(Kill.class, this::onKill)
+        .onCommand(RecordPreemption.class, this::onRecordPreemption)
         .onCommand(Get.class, (s, c) -> s.exists()
             ? Effect().reply(c.replyTo(), StatusReply.success(s.report()))
             : Effect().reply(c.replyTo(), notFound()))
@@ -308,6 +325,12 @@ public final class ApplicationEntity
         .persist(new AppKilled(diag, clock.millis()))
         .thenRun(ns -> scheduler.tell(new Scheduler.AppEnded(appId, ns.state())))
         .thenReply(c.replyTo(), ns -> StatusReply.success(ns.report()));
+  }
+
+  private ReplyEffect<Event, State> onRecordPreemption(State s, RecordPreemption c) {
+    if (!s.exists()) return Effect().reply(c.replyTo(), notFound());
+    Event e = c.suffered() ? new PreemptionSuffered(c.record()) : new PreemptionCaused(c.record());
+    return Effect().persist(e).thenReply(c.replyTo(), ns -> StatusReply.ack());
   }
 
   private Scheduler.AttemptAdded attemptAdded(State s) {

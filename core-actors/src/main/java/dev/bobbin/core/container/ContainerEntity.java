@@ -1,5 +1,6 @@
 package dev.bobbin.core.container;
 
+import dev.bobbin.core.app.PreemptionRecord;
 import dev.bobbin.protocol.CborSerializable;
 import dev.bobbin.protocol.ExitStatus;
 import dev.bobbin.protocol.Resource;
@@ -48,9 +49,12 @@ public final class ContainerEntity
 
   public record Get(ActorRef<StatusReply<Report>> replyTo) implements Command {}
 
+  /** The scheduler will take this container back after the grace period; the reason is kept. */
+  public record RequestPreemption(PreemptionRecord record, ActorRef<StatusReply<Done>> replyTo) implements Command {}
+
   public record Report(
       Allocation allocation, Phase phase, long allocatedTime, long startedTime, long finishedTime,
-      int exitStatus, String diagnostics) implements CborSerializable {}
+      int exitStatus, String diagnostics, PreemptionRecord preemption) implements CborSerializable {}
 
   // Events
 
@@ -62,6 +66,8 @@ public final class ContainerEntity
 
   public record Completed(int exitStatus, String diagnostics, long time) implements Event {}
 
+  public record PreemptionRequested(PreemptionRecord record) implements Event {}
+
   // State
 
   /** YARN's RMContainerState, reduced to what is persisted. */
@@ -69,24 +75,28 @@ public final class ContainerEntity
 
   public record State(
       Allocation allocation, Phase phase, long allocatedTime, long startedTime, long finishedTime,
-      int exitStatus, String diagnostics) implements CborSerializable {
+      int exitStatus, String diagnostics, PreemptionRecord preemption) implements CborSerializable {
 
-    static final State EMPTY = new State(null, Phase.NEW, 0, 0, 0, ExitStatus.INVALID, "");
+    static final State EMPTY = new State(null, Phase.NEW, 0, 0, 0, ExitStatus.INVALID, "", null);
 
     State apply(Event e) {
       if (e instanceof Allocated a) {
-        return new State(a.allocation(), Phase.ALLOCATED, a.time(), 0, 0, ExitStatus.INVALID, "");
+        return new State(a.allocation(), Phase.ALLOCATED, a.time(), 0, 0, ExitStatus.INVALID, "", null);
       } else if (e instanceof Launched l) {
-        return new State(allocation, Phase.RUNNING, allocatedTime, l.time(), 0, exitStatus, diagnostics);
+        return new State(allocation, Phase.RUNNING, allocatedTime, l.time(), 0, exitStatus, diagnostics, preemption);
       } else if (e instanceof Completed c) {
         return new State(allocation, Phase.COMPLETED, allocatedTime, startedTime, c.time(),
-            c.exitStatus(), c.diagnostics());
+            c.exitStatus(), c.diagnostics(), preemption);
+      } else if (e instanceof PreemptionRequested p) {
+        return new State(allocation, phase, allocatedTime, startedTime, finishedTime, exitStatus, diagnostics,
+            p.record());
       }
       throw new IllegalArgumentException("Unknown event " + e);
     }
 
     Report report() {
-      return new Report(allocation, phase, allocatedTime, startedTime, finishedTime, exitStatus, diagnostics);
+      return new Report(allocation, phase, allocatedTime, startedTime, finishedTime, exitStatus, diagnostics,
+          preemption);
     }
   }
 
@@ -117,6 +127,10 @@ public final class ContainerEntity
         .onCommand(Allocate.class, this::onAllocate)
         .onCommand(MarkRunning.class, this::onMarkRunning)
         .onCommand(Complete.class, this::onComplete)
+        .onCommand(RequestPreemption.class, (s, c) -> s.phase() == Phase.NEW || s.phase() == Phase.COMPLETED
+                || s.preemption() != null
+            ? Effect().reply(c.replyTo(), StatusReply.ack())
+            : Effect().persist(new PreemptionRequested(c.record())).thenReply(c.replyTo(), ns -> StatusReply.ack()))
         .onCommand(Get.class, (s, c) -> s.phase() == Phase.NEW
             ? Effect().reply(c.replyTo(), StatusReply.error("container " + containerId + " not found"))
             : Effect().reply(c.replyTo(), StatusReply.success(s.report())))

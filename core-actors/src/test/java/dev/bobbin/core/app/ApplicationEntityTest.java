@@ -139,4 +139,18 @@ class ApplicationEntityTest {
     assertThat(restarted.state().state()).isEqualTo(AppState.RUNNING);
     assertThat(restarted.state().currentAttempt().trackingUrl()).isEqualTo("http://t");
   }
+
+  @Test
+  void preemptionsAreRecordedWithTheirReasonsOnBothSides() {
+    submit(2);
+    var record = new PreemptionRecord("container_1700000000000_0001_01_000002", APP, "application_1700000000000_0002",
+        "root.b", "FAIR_SHARE", new Resource(1024, 1), false, 1, 2, "root.b starved: usage 0 below 0.5 x share 4096");
+    kit.<StatusReply<Done>>runCommand(r -> new ApplicationEntity.RecordPreemption(record, true, r));
+    kit.<StatusReply<Done>>runCommand(r -> new ApplicationEntity.RecordPreemption(record, false, r));
+    PreemptionHistory h = kit.restart().state().preemptions();
+    assertThat(h.nonAmContainersPreempted()).isEqualTo(1);
+    assertThat(h.preemptedResource()).isEqualTo(new Resource(1024, 1));
+    assertThat(h.suffered()).containsExactly(record);
+    assertThat(h.caused()).containsExactly(record);
+  }
 }

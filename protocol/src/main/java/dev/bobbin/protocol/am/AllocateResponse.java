@@ -6,7 +6,8 @@ import java.util.List;
 
 /**
  * New containers and completed statuses are each delivered exactly once. {@code amCommand} is
- * null unless the RM wants the AM to resync or shut down.
+ * null unless the RM wants the AM to resync or shut down; {@code preempt} is null unless the RM
+ * is about to take containers back.
  */
 public record AllocateResponse(
     int responseId,
@@ -14,10 +15,17 @@ public record AllocateResponse(
     List<ContainerStatus> completedContainerStatuses,
     Resource limit,
     int numClusterNodes,
-    AmCommand amCommand) {
+    AmCommand amCommand,
+    PreemptionMessage preempt) {
   public AllocateResponse {
     allocatedContainers = allocatedContainers == null ? List.of() : List.copyOf(allocatedContainers);
     completedContainerStatuses =
         completedContainerStatuses == null ? List.of() : List.copyOf(completedContainerStatuses);
+  }
+
+  public AllocateResponse(
+      int responseId, List<Container> allocatedContainers, List<ContainerStatus> completedContainerStatuses,
+      Resource limit, int numClusterNodes, AmCommand amCommand) {
+    this(responseId, allocatedContainers, completedContainerStatuses, limit, numClusterNodes, amCommand, null);
   }
 }
