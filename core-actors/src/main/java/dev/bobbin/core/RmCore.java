@@ -12,6 +12,8 @@ import dev.bobbin.core.launch.AmLauncher;
 import dev.bobbin.core.node.NodeEntity;
 import dev.bobbin.core.policy.FifoPolicy;
 import dev.bobbin.core.queue.QueueEntity;
+import dev.bobbin.core.scheduler.FairSetup;
+import dev.bobbin.core.scheduler.FairView;
 import dev.bobbin.core.scheduler.Scheduler;
 import dev.bobbin.core.scheduler.SchedulerDeps;
 import dev.bobbin.protocol.Ids;
@@ -60,7 +62,15 @@ public final class RmCore {
   private final AtomicInteger appSequence = new AtomicInteger();
   private final Duration timeout;
 
-  public RmCore(ActorSystem<?> system, RmSettings rm, SchedulerSettings scheduler, List<String> rmAddresses) {
+  private final java.util.function.Supplier<FairSetup> fairReload;
+
+  /**
+   * @param fair the Fair policy's configuration, or null for FIFO
+   * @param fairReload reads the Fair configuration again, for a queue refresh
+   */
+  public RmCore(ActorSystem<?> system, RmSettings rm, SchedulerSettings scheduler, List<String> rmAddresses,
+      FairSetup fair, java.util.function.Supplier<FairSetup> fairReload) {
+    this.fairReload = fairReload;
     this.system = system;
     this.rm = rm;
     this.scheduler = scheduler;
@@ -75,7 +85,7 @@ public final class RmCore {
         rm.nmHeartbeatInterval(), rm.nmExpiry(), Duration.ofMinutes(10), timeout,
         id -> sharding.entityRefFor(ContainerEntity.TYPE_KEY, id),
         id -> sharding.entityRefFor(ApplicationEntity.TYPE_KEY, id),
-        launcher, clock);
+        launcher, clock, fair);
     this.schedulerRef = ClusterSingleton.get(system).init(SingletonActor.of(
         Behaviors.supervise(Scheduler.create(deps)).onFailure(SupervisorStrategy.restart()), "scheduler"));
     sharding.init(Entity.of(ApplicationEntity.TYPE_KEY,
@@ -89,11 +99,38 @@ public final class RmCore {
                 .tell(new QueueEntity.RemoveApp(report.id(), system.ignoreRef()))))
             .onFailure(SupervisorStrategy.restartWithBackoff(Duration.ofMillis(200), Duration.ofSeconds(5), 0.2)),
         "app-directory", org.apache.pekko.actor.typed.Props.empty());
-    String version = String.valueOf(scheduler.hashCode());
-    for (String q : scheduler.queues()) {
-      sharding.entityRefFor(QueueEntity.TYPE_KEY, q)
-          .tell(new QueueEntity.Configure(version, QueueEntity.QueueState.RUNNING, system.ignoreRef()));
+    this.queueVersion = Integer.toHexString(java.util.Objects.hash(scheduler, fair));
+  }
+
+  private volatile String queueVersion;
+
+  /** Reads the Fair configuration again and hands it to the scheduler; a bad file changes nothing. */
+  public CompletionStage<String> refreshQueues() {
+    FairSetup next;
+    try {
+      next = fairReload.get();
+    } catch (RuntimeException e) {
+      return CompletableFuture.failedFuture(Rejection.badRequest("Queue configuration rejected: " + e.getMessage()));
     }
+    if (next == null) {
+      return CompletableFuture.failedFuture(Rejection.badRequest("Queue refresh needs the fair policy; this RM runs fifo"));
+    }
+    return AskPattern.<Scheduler.Command, StatusReply<org.apache.pekko.Done>>ask(schedulerRef,
+            r -> new Scheduler.RefreshQueues(next, r), timeout, system.scheduler())
+        .thenCompose(r -> r.isError() ? CompletableFuture.failedFuture(Rejection.badRequest(r.getError().getMessage()))
+            : CompletableFuture.completedFuture(r.getValue()))
+        .thenApply(done -> {
+          queueVersion = Integer.toHexString(next.hashCode());
+          return "Queues refreshed: " + next.config().queues().keySet();
+        });
+  }
+
+  public CompletionStage<StatusReply<FairView>> fairView() {
+    return AskPattern.ask(schedulerRef, Scheduler.GetFairView::new, timeout, system.scheduler());
+  }
+
+  public boolean isFair() {
+    return scheduler.policy() == dev.bobbin.config.SchedulerPolicy.FAIR;
   }
 
   public long clusterTimestamp() {
@@ -111,14 +148,24 @@ public final class RmCore {
   // Client API
 
   public CompletionStage<AppReport> submit(Submission raw) {
-    Submission s;
+    Submission checked;
     try {
-      s = SubmissionRules.validate(raw, scheduler, rm.amMaxAttempts());
+      checked = SubmissionRules.validate(raw, scheduler, rm.amMaxAttempts());
     } catch (Rejection r) {
       return CompletableFuture.failedFuture(r);
     }
-    return sharding.entityRefFor(QueueEntity.TYPE_KEY, s.queue())
-        .<QueueEntity.Report>askWithStatus(r -> new QueueEntity.AddApp(s.appId(), r), timeout)
+    return AskPattern.<Scheduler.Command, Scheduler.QueueDecision>ask(schedulerRef,
+            r -> new Scheduler.PlaceApp(raw.queue(), checked.user(), r), timeout, system.scheduler())
+        .thenCompose(d -> d.rejection() != null
+            ? CompletableFuture.failedFuture(Rejection.badRequest(d.rejection()))
+            : admit(checked.withQueue(d.queue())));
+  }
+
+  private CompletionStage<AppReport> admit(Submission s) {
+    var queue = sharding.entityRefFor(QueueEntity.TYPE_KEY, s.queue());
+    return queue.<QueueEntity.Report>askWithStatus(
+            r -> new QueueEntity.Configure(queueVersion, QueueEntity.QueueState.RUNNING, r), timeout)
+        .thenCompose(q -> queue.<QueueEntity.Report>askWithStatus(r -> new QueueEntity.AddApp(s.appId(), r), timeout))
         .exceptionallyCompose(e -> CompletableFuture.failedFuture(Rejection.badRequest(rootMessage(e))))
         .thenCompose(q -> app(s.appId()).<AppReport>askWithStatus(r -> new ApplicationEntity.Submit(s, r), timeout)
             .exceptionallyCompose(e -> CompletableFuture.failedFuture(rejectionOr(e, Rejection.badRequest(rootMessage(e))))));

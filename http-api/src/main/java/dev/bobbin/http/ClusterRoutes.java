@@ -41,7 +41,13 @@ final class ClusterRoutes extends AllDirectives {
         path("scheduler", () -> get(() -> async(this::scheduler))),
         path("nodes", () -> get(() -> parameterMap(q -> async(() -> nodes(q))))),
         path(PathMatchers.segment("nodes").slash(PathMatchers.segment()), id -> get(() -> async(() -> node(id)))),
+        path(PathMatchers.segment("admin").slash("refresh-queues"), () -> concat(put(this::refresh), post(this::refresh))),
         pathPrefix("apps", this::appRoutes)))));
+  }
+
+  /** Bobbin's stand-in for {@code yarn rmadmin -refreshQueues}. */
+  private Route refresh() {
+    return async(() -> core.refreshQueues().thenApply(msg -> ok(Map.of("result", msg))));
   }
 
   private Route appRoutes() {
@@ -166,6 +172,12 @@ final class ClusterRoutes extends AllDirectives {
   }
 
   private CompletionStage<HttpResponse> scheduler() {
+    if (core.isFair()) {
+      return core.fairView().thenApply(r -> {
+        if (r.isError()) throw new IllegalStateException(r.getError().getMessage());
+        return ok(FairSchedulerJson.of(r.getValue()));
+      });
+    }
     return core.usage().thenApply(u -> {
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("type", "fifoScheduler");

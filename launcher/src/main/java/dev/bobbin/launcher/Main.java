@@ -25,7 +25,8 @@ public final class Main {
         case "quickstart" -> QuickstartCommand.run(args, System.out);
         case "rm" -> RmCommand.run(args);
         case "nm" -> NmCommand.run(args);
-        case "submit", "status", "kill", "apps", "nodes" -> ClientCommands.run(command, args, System.out, System.err);
+        case "submit", "status", "kill", "apps", "nodes", "admin" ->
+            ClientCommands.run(command, args, System.out, System.err);
         default -> {
           System.err.println("bobbin: unknown command '" + command + "'\n\n" + usage());
           yield 64;

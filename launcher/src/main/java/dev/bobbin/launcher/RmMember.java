@@ -3,7 +3,11 @@ package dev.bobbin.launcher;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import dev.bobbin.config.RmSettings;
+import dev.bobbin.config.SchedulerPolicy;
 import dev.bobbin.config.SchedulerSettings;
+import dev.bobbin.config.fair.FairGlobalSettings;
+import dev.bobbin.config.fair.FairSchedulerConfig;
+import dev.bobbin.core.scheduler.FairSetup;
 import dev.bobbin.core.RmCore;
 import dev.bobbin.http.RmHttpApi;
 import dev.bobbin.persistence.JournalConfig;
@@ -38,6 +42,11 @@ public final class RmMember implements AutoCloseable {
    * {@code bobbin} section and any Pekko overrides, layered over the RM's Pekko defaults.
    */
   public static RmMember start(Config user) throws Exception {
+    return start(user, () -> user);
+  }
+
+  /** @param reload reads the user's configuration again, for a queue refresh */
+  public static RmMember start(Config user, java.util.function.Supplier<Config> reload) throws Exception {
     Config withRm = user.withFallback(ConfigFactory.parseResources("bobbin-rm.conf"))
         .withFallback(ConfigFactory.defaultReference()).resolve();
     RmSettings rm = RmSettings.from(withRm);
@@ -53,7 +62,9 @@ public final class RmMember implements AutoCloseable {
       String self = "http://" + rm.hostname() + ":" + rm.httpPort();
       List<String> addresses = full.hasPath("bobbin.rm.addresses") && !full.getStringList("bobbin.rm.addresses").isEmpty()
           ? full.getStringList("bobbin.rm.addresses") : List.of(self);
-      RmCore core = new RmCore(system, rm, scheduler, addresses);
+      RmCore core = new RmCore(system, rm, scheduler, addresses, fairSetup(withRm, scheduler),
+          () -> fairSetup(reload.get().withFallback(ConfigFactory.parseResources("bobbin-rm.conf"))
+              .withFallback(ConfigFactory.defaultReference()).resolve(), scheduler));
       ServerBinding binding = new RmHttpApi(core).bind(system, rm.hostname(), rm.httpPort())
           .toCompletableFuture().get(30, TimeUnit.SECONDS);
       log.info("RM member up: HTTP {} cluster {} journal {} data {}", binding.localAddress(),
@@ -63,6 +74,12 @@ public final class RmMember implements AutoCloseable {
       system.terminate();
       throw e;
     }
+  }
+
+  /** The Fair policy's queues and switches, read now (so a refresh re-reads the allocation file). */
+  static FairSetup fairSetup(Config config, SchedulerSettings scheduler) {
+    if (scheduler.policy() != SchedulerPolicy.FAIR) return null;
+    return new FairSetup(FairSchedulerConfig.load(config), FairGlobalSettings.from(config));
   }
 
   public int httpPort() {

@@ -20,4 +20,8 @@ public record Submission(
   public Submission {
     tags = tags == null ? List.of() : List.copyOf(tags);
   }
+
+  public Submission withQueue(String placed) {
+    return new Submission(appId, name, user, placed, priority, applicationType, tags, amResource, amLaunch, maxAttempts);
+  }
 }

@@ -6,7 +6,10 @@ import dev.bobbin.protocol.Ids;
 import dev.bobbin.protocol.Resource;
 import java.util.List;
 
-/** The checks a submission passes before anything is written, and the defaults it gets. */
+/**
+ * The checks a submission passes before anything is written, and the defaults it gets. Which queue
+ * it goes to is the scheduler's placement decision.
+ */
 public final class SubmissionRules {
   private SubmissionRules() {}
 
@@ -17,9 +20,6 @@ public final class SubmissionRules {
     }
     if (!Ids.isApplicationId(s.appId())) throw Rejection.badRequest("Could not parse application id " + s.appId());
     String queue = normalizeQueue(s.queue());
-    if (!scheduler.queues().contains(queue)) {
-      throw Rejection.badRequest("Queue " + s.queue() + " does not exist; known queues: " + scheduler.queues());
-    }
     Resource r = s.amResource() == null ? Resource.NONE : s.amResource();
     if (r.memory() < 0 || r.vCores() < 0) {
       throw Rejection.invalidResource("Invalid resource request, requested resource " + r + " is negative");

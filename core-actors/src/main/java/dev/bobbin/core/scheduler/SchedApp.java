@@ -79,6 +79,25 @@ final class SchedApp {
     return !asks.isEmpty();
   }
 
+  /** What the ANY asks still want, which is the total the AM is waiting for. */
+  Resource pending() {
+    Resource total = Resource.NONE;
+    for (Ask a : asks.values()) if (a.isAny()) total = total.plus(a.capability().times(a.count()));
+    return total;
+  }
+
+  /** The biggest single container it waits for; preemption must free at least this much on one node. */
+  Resource largestPendingAsk() {
+    Resource max = Resource.NONE;
+    for (Ask a : asks.values()) {
+      Resource c = a.capability();
+      if (a.count() > 0 && (c.memory() > max.memory() || c.memory() == max.memory() && c.vCores() > max.vCores())) {
+        max = c;
+      }
+    }
+    return max;
+  }
+
   AppView view() {
     return new AppView(appId, attemptId, queue, priority, submitTime, List.copyOf(asks.values()));
   }

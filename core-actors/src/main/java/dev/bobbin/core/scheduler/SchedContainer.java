@@ -16,10 +16,17 @@ final class SchedContainer {
   }
 
   final ContainerEntity.Allocation allocation;
+  final long allocatedTime;
   Phase phase = Phase.IN_FLIGHT;
 
-  SchedContainer(ContainerEntity.Allocation allocation) {
+  SchedContainer(ContainerEntity.Allocation allocation, long allocatedTime) {
     this.allocation = allocation;
+    this.allocatedTime = allocatedTime;
+  }
+
+  /** Counted against its node and application: placed and not yet finished. */
+  boolean isLive() {
+    return phase != Phase.COMPLETING;
   }
 
   String id() {

@@ -1,6 +1,8 @@
 package dev.bobbin.core.scheduler;
 
+import dev.bobbin.config.fair.Placement;
 import dev.bobbin.core.app.AppState;
+import dev.bobbin.core.app.PreemptionRecord;
 import dev.bobbin.core.app.ApplicationEntity;
 import dev.bobbin.core.container.ContainerEntity;
 import dev.bobbin.core.launch.AmLauncher;
@@ -11,6 +13,10 @@ import dev.bobbin.core.policy.Ask;
 import dev.bobbin.core.policy.Asks;
 import dev.bobbin.core.policy.Assignment;
 import dev.bobbin.core.policy.NodeView;
+import dev.bobbin.core.policy.fair.AppSnapshot;
+import dev.bobbin.core.policy.fair.ContainerSnapshot;
+import dev.bobbin.core.policy.fair.PreemptionDecision;
+import dev.bobbin.core.policy.fair.PreemptionPlan;
 import dev.bobbin.protocol.CborSerializable;
 import dev.bobbin.protocol.ContainerLaunchContext;
 import dev.bobbin.protocol.ContainerStatus;
@@ -23,6 +29,7 @@ import dev.bobbin.protocol.Tokens;
 import dev.bobbin.protocol.am.AllocateRequest;
 import dev.bobbin.protocol.am.AllocateResponse;
 import dev.bobbin.protocol.am.Container;
+import dev.bobbin.protocol.am.PreemptionMessage;
 import dev.bobbin.protocol.am.RegisterAmResponse;
 import dev.bobbin.protocol.am.ResourceRequest;
 import dev.bobbin.protocol.node.NodeHeartbeatRequest;
@@ -102,8 +109,21 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
   public record UsageReport(Map<String, AppUsage> apps, Resource clusterCapacity, Resource clusterUsed,
       int activeNodes, int lostNodes, long containersAllocated) implements CborSerializable {}
 
+  /** Where a submission goes: the queue (without {@code root.}) or why it is refused. */
+  public record PlaceApp(String requestedQueue, String user, ActorRef<QueueDecision> replyTo) implements Command {}
+
+  public record QueueDecision(String queue, String rejection) implements CborSerializable {}
+
+  /** Swaps the Fair configuration; refused under FIFO. */
+  public record RefreshQueues(FairSetup setup, ActorRef<StatusReply<Done>> replyTo) implements Command {}
+
+  /** The Fair policy's latest shares; an error under FIFO. */
+  public record GetFairView(ActorRef<StatusReply<FairView>> replyTo) implements Command {}
+
   // Internal.
   record Tick() implements Command {}
+
+  record FairUpdate() implements Command {}
 
   record EpochLoaded(long epoch) implements Command {}
 
@@ -121,6 +141,9 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
           .onMessage(EpochLoaded.class, m -> {
             ctx.getLog().info("Scheduler starting with epoch {}", m.epoch());
             timers.startTimerWithFixedDelay(new Tick(), deps.settings().allocationInterval());
+            if (deps.isFair()) {
+              timers.startTimerWithFixedDelay(new FairUpdate(), deps.fair().global().updateInterval());
+            }
             return stash.unstashAll(new Scheduler(ctx, deps, m.epoch()));
           })
           .onAnyMessage(m -> {
@@ -137,12 +160,16 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
   private final Map<String, SchedApp> apps = new LinkedHashMap<>();
   private final Map<String, SchedApp> appsByAttempt = new HashMap<>();
   private final Map<String, SchedContainer> containers = new HashMap<>();
+  /** Containers the Fair policy is taking back, with why; killed at {@code killAt}. */
+  private final Map<String, PreemptionRecord> preempting = new LinkedHashMap<>();
+  private final FairScheduling fair;
   private long containersAllocated;
 
   private Scheduler(ActorContext<Command> ctx, SchedulerDeps deps, long epoch) {
     super(ctx);
     this.deps = deps;
     this.epoch = epoch;
+    this.fair = deps.isFair() ? new FairScheduling(deps.fair()) : null;
   }
 
   @Override
@@ -165,6 +192,10 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
           return this;
         })
         .onMessage(EpochLoaded.class, m -> this)
+        .onMessage(PlaceApp.class, this::onPlaceApp)
+        .onMessage(RefreshQueues.class, this::onRefreshQueues)
+        .onMessage(GetFairView.class, this::onGetFairView)
+        .onMessage(FairUpdate.class, m -> { fairUpdate(); return this; })
         .build();
   }
 
@@ -196,6 +227,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
     SchedApp app = apps.remove(m.appId());
     if (app != null && app.attemptId != null) appsByAttempt.remove(app.attemptId);
     releaseAll(null, m.appId(), "Container of a completed application");
+    if (fair != null) fair.appEnded(m.appId());
     getContext().getLog().info("Application {} ended as {}; its containers are being cleaned up", m.appId(), m.state());
     return this;
   }
@@ -318,10 +350,18 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
         node.toKill.remove(containerId);
       }
     }
-    ContainerStatus status = ContainerStatus.completed(containerId, exitStatus, diagnostics, c.allocation.resource());
+    PreemptionRecord preempted = preempting.get(containerId);
+    if (preempted != null) {
+      // YARN reports a preempted container as PREEMPTED whatever signal ended the process.
+      exitStatus = ExitStatus.PREEMPTED;
+      diagnostics = "Container preempted by scheduler: " + preempted.reason();
+    }
+    int exit = exitStatus;
+    String diag = diagnostics;
+    ContainerStatus status = ContainerStatus.completed(containerId, exit, diag, c.allocation.resource());
     AskPattern.<ContainerEntity.Command, StatusReply<Done>>ask(
             deps.containers().apply(containerId),
-            r -> new ContainerEntity.Complete(exitStatus, diagnostics, r),
+            r -> new ContainerEntity.Complete(exit, diag, r),
             deps.askTimeout(), getContext().getSystem().scheduler())
         .whenComplete((r, e) -> getContext().getSelf().tell(new CompletionDone(containerId, status,
             e != null ? e.getMessage() : r.isError() ? r.getError().getMessage() : null)));
@@ -336,6 +376,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
       return this;
     }
     containers.remove(m.containerId());
+    preempting.remove(m.containerId());
     SchedNode node = nodes.get(c.allocation.nodeId());
     if (node != null) node.toRemoveFromNm.add(m.containerId());
     SchedApp app = appsByAttempt.get(c.allocation.attemptId());
@@ -362,8 +403,17 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
     List<NodeView> usable = new ArrayList<>();
     for (SchedNode n : nodes.values()) if (n.state.isUsable()) usable.add(n.view());
     if (usable.isEmpty()) return;
-    AllocationPlan plan = deps.policy().assign(deps.settings().queues(), usable, demand);
-    for (Assignment a : plan.assignments()) place(a);
+    AllocationPlan plan = fair != null
+        ? fair.assign(usable, demand.stream().map(Scheduler::underRoot).toList(), appSnapshots())
+        : deps.policy().assign(deps.settings().queues(), usable, demand);
+    for (Assignment a : plan.assignments()) {
+      place(a);
+      if (fair != null) fair.placed(a);
+    }
+  }
+
+  private static AppView underRoot(AppView v) {
+    return new AppView(v.appId(), v.attemptId(), "root." + v.queue(), v.priority(), v.submitTime(), v.asks());
   }
 
   private void place(Assignment a) {
@@ -377,7 +427,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
     NodeEntity.Registration reg = node.registration;
     ContainerEntity.Allocation alloc = new ContainerEntity.Allocation(containerId, a.appId(), a.attemptId(),
         node.id(), reg.httpAddress(), a.capability(), a.ask().priority(), a.ask().allocationRequestId(), a.ask().am());
-    SchedContainer c = new SchedContainer(alloc);
+    SchedContainer c = new SchedContainer(alloc, deps.clock().millis());
     containers.put(containerId, c);
     node.containers.add(containerId);
     node.allocated = node.allocated.plus(a.capability());
@@ -493,12 +543,22 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
     schedule();
     AllocateResponse resp = new AllocateResponse(last.responseId() + 1, List.copyOf(app.newlyAllocated),
         List.copyOf(app.completed), headroom(), (int) nodes.values().stream().filter(n -> n.state.isUsable()).count(),
-        null);
+        null, preemptionMessage(app));
     app.newlyAllocated.clear();
     app.completed.clear();
     app.lastResponse = resp;
     m.replyTo().tell(AmOutcome.ok(resp));
     return this;
+  }
+
+  /** Every container of this attempt being taken back: a strict contract, as the Fair policy sends. */
+  private PreemptionMessage preemptionMessage(SchedApp app) {
+    List<PreemptionMessage.PreemptedContainer> strict = new ArrayList<>();
+    for (String id : app.containers) {
+      PreemptionRecord r = preempting.get(id);
+      if (r != null) strict.add(new PreemptionMessage.PreemptedContainer(id, r.killAt(), r.reason()));
+    }
+    return strict.isEmpty() ? null : new PreemptionMessage(strict, List.of(), List.of());
   }
 
   /** Rounds a request up to a multiple of the minimum allocation, as YARN's resource calculator does. */
@@ -521,6 +581,141 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
     Resource free = Resource.NONE;
     for (SchedNode n : nodes.values()) if (n.state.isUsable()) free = free.plus(n.view().free());
     return free;
+  }
+
+  // The Fair policy
+
+  private Behavior<Command> onPlaceApp(PlaceApp m) {
+    if (fair == null) {
+      String q = m.requestedQueue() == null || m.requestedQueue().isBlank() ? "default"
+          : m.requestedQueue().startsWith("root.") ? m.requestedQueue().substring(5) : m.requestedQueue();
+      m.replyTo().tell(deps.settings().queues().contains(q) ? new QueueDecision(q, null)
+          : new QueueDecision(null, "Queue " + m.requestedQueue() + " does not exist; known queues: "
+              + deps.settings().queues()));
+      return this;
+    }
+    Placement p = fair.place(m.requestedQueue(), m.user());
+    if (p instanceof Placement.Placed placed) {
+      m.replyTo().tell(new QueueDecision(placed.queue().substring("root.".length()), null));
+    } else {
+      m.replyTo().tell(new QueueDecision(null, "Application rejected by queue placement: "
+          + ((Placement.Rejected) p).reason()));
+    }
+    return this;
+  }
+
+  private Behavior<Command> onRefreshQueues(RefreshQueues m) {
+    if (fair == null) {
+      m.replyTo().tell(StatusReply.error("Queue refresh needs the fair policy; this scheduler runs fifo"));
+      return this;
+    }
+    fair.reconfigure(m.setup());
+    getContext().getLog().info("Fair scheduler queues reloaded: {}", fair.root().path());
+    fairUpdate();
+    m.replyTo().tell(StatusReply.ack());
+    return this;
+  }
+
+  private Behavior<Command> onGetFairView(GetFairView m) {
+    if (fair == null) {
+      m.replyTo().tell(StatusReply.error("the scheduler runs the fifo policy"));
+      return this;
+    }
+    Map<String, FairView.LeafApps> leaves = new HashMap<>();
+    for (SchedApp app : apps.values()) {
+      Resource am = Resource.NONE;
+      int live = 0;
+      for (String id : app.containers) {
+        SchedContainer c = containers.get(id);
+        if (c == null || !c.isLive()) continue;
+        live++;
+        if (c.allocation.am()) am = am.plus(c.allocation.resource());
+      }
+      int wanted = app.asks.values().stream().filter(Ask::isAny).mapToInt(Ask::count).sum();
+      boolean active = live > 0;
+      leaves.merge("root." + app.queue, new FairView.LeafApps(active ? 1 : 0, active ? 0 : 1, am, live, wanted),
+          (a, b) -> new FairView.LeafApps(a.active() + b.active(), a.pending() + b.pending(), a.amUsed().plus(b.amUsed()),
+              a.containers() + b.containers(), a.pendingContainers() + b.pendingContainers()));
+    }
+    m.replyTo().tell(StatusReply.success(new FairView(fair.root(), fair.shares(), fair.cluster(), leaves)));
+    return this;
+  }
+
+  /** Recomputes shares, looks for starvation, preempts, and kills what is due. */
+  private void fairUpdate() {
+    long now = deps.clock().millis();
+    List<AppSnapshot> snapshots = appSnapshots();
+    fair.recompute(clusterCapacity(), snapshots);
+    fair.dropReservationsWithoutDemand(snapshots);
+    List<NodeView> usable = new ArrayList<>();
+    for (SchedNode n : nodes.values()) if (n.state.isUsable()) usable.add(n.view());
+    List<ContainerSnapshot> live = new ArrayList<>();
+    for (SchedContainer c : containers.values()) {
+      if (c.phase == SchedContainer.Phase.ALLOCATED || c.phase == SchedContainer.Phase.RUNNING) {
+        ContainerEntity.Allocation a = c.allocation;
+        live.add(new ContainerSnapshot(a.containerId(), a.appId(), a.nodeId(), a.resource(), a.am(), c.allocatedTime));
+      }
+    }
+    PreemptionPlan plan = fair.preempt(snapshots, usable, live, preempting.keySet(), now);
+    for (PreemptionDecision d : plan.decisions()) preempt(d, now);
+    for (PreemptionRecord r : preempting.values()) {
+      SchedContainer c = containers.get(r.containerId());
+      if (r.killAt() <= now && c != null && c.phase == SchedContainer.Phase.RUNNING) {
+        SchedNode node = nodes.get(c.allocation.nodeId());
+        if (node != null && node.toKill.add(r.containerId())) {
+          getContext().getLog().info("Killing preempted container {} of {} after the grace period", r.containerId(),
+              r.victimAppId());
+        }
+      } else if (r.killAt() <= now && c != null && c.phase == SchedContainer.Phase.ALLOCATED) {
+        release(c, "Container preempted by scheduler before it started: " + r.reason());
+      }
+    }
+    schedule();
+  }
+
+  private void preempt(PreemptionDecision d, long now) {
+    long killAt = now + deps.fair().global().waitTimeBeforeKill().toMillis();
+    var starved = d.details().starved();
+    for (PreemptionDecision.Victim v : d.details().victims()) {
+      for (String id : v.containerIds()) {
+        SchedContainer c = containers.get(id);
+        if (c == null || preempting.containsKey(id)) continue;
+        String reason = d.reason() + "; victim " + v.appId() + " in " + v.queuePath() + " has fair share "
+            + v.fairShare() + ", usage " + v.usageBefore() + " -> " + v.usageAfter();
+        PreemptionRecord record = new PreemptionRecord(id, v.appId(), d.starvedAppId(), starved.queuePath(),
+            starved.kind().name(), c.allocation.resource(), c.allocation.am(), now, killAt, reason);
+        preempting.put(id, record);
+        getContext().getLog().info("Preempting {} of {} on {} for {}: {}", id, v.appId(), d.nodeId(),
+            d.starvedAppId(), reason);
+        ActorRef<StatusReply<Done>> ignore = getContext().getSystem().ignoreRef();
+        deps.containers().apply(id).tell(new ContainerEntity.RequestPreemption(record, ignore));
+        deps.applications().apply(v.appId()).tell(new ApplicationEntity.RecordPreemption(record, true, ignore));
+        deps.applications().apply(d.starvedAppId()).tell(new ApplicationEntity.RecordPreemption(record, false, ignore));
+      }
+    }
+  }
+
+  private List<AppSnapshot> appSnapshots() {
+    List<AppSnapshot> out = new ArrayList<>(apps.size());
+    for (SchedApp app : apps.values()) {
+      Resource used = Resource.NONE;
+      Resource am = Resource.NONE;
+      for (String id : app.containers) {
+        SchedContainer c = containers.get(id);
+        if (c == null || !c.isLive()) continue;
+        used = used.plus(c.allocation.resource());
+        if (c.allocation.am()) am = am.plus(c.allocation.resource());
+      }
+      out.add(new AppSnapshot(app.appId, app.attemptId, "root." + app.queue, app.priority, app.submitTime, used, am,
+          app.pending(), app.largestPendingAsk()));
+    }
+    return out;
+  }
+
+  private Resource clusterCapacity() {
+    Resource cap = Resource.NONE;
+    for (SchedNode n : nodes.values()) if (n.state.isUsable()) cap = cap.plus(n.capacity());
+    return cap;
   }
 
   // Views

@@ -11,7 +11,10 @@ import java.util.function.Function;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.RecipientRef;
 
-/** What the scheduler needs from its member: settings, secrets and the ports to entities and NMs. */
+/**
+ * What the scheduler needs from its member: settings, secrets and the ports to entities and NMs.
+ * {@code fair} is null when the FIFO policy runs.
+ */
 public record SchedulerDeps(
     SchedulerSettings settings,
     SchedulingPolicy policy,
@@ -24,4 +27,10 @@ public record SchedulerDeps(
     Function<String, RecipientRef<ContainerEntity.Command>> containers,
     Function<String, RecipientRef<ApplicationEntity.Command>> applications,
     ActorRef<AmLauncher.Command> amLauncher,
-    Clock clock) {}
+    Clock clock,
+    FairSetup fair) {
+  /** Whether the Fair policy runs; otherwise FIFO. */
+  public boolean isFair() {
+    return fair != null;
+  }
+}

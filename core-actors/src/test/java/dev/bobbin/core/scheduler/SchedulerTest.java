@@ -64,7 +64,7 @@ class SchedulerTest {
     SchedulerDeps deps = new SchedulerDeps(settings, new FifoPolicy(), 1700000000000L,
         "0123456789abcdef0123456789abcdef".getBytes(StandardCharsets.UTF_8), Duration.ofSeconds(1),
         Duration.ofMinutes(10), Duration.ofMinutes(10), Duration.ofSeconds(3),
-        id -> containers.ref(), id -> apps.ref(), launcher.ref(), Clock.systemUTC());
+        id -> containers.ref(), id -> apps.ref(), launcher.ref(), Clock.systemUTC(), null);
     scheduler = testKit.spawn(Scheduler.create(deps));
     nmResponseId = 0;
   }

@@ -24,7 +24,8 @@ public final class ClientCommands {
       "status", new StatusCommand(),
       "kill", new KillCommand(),
       "apps", new AppsCommand(),
-      "nodes", new NodesCommand());
+      "nodes", new NodesCommand(),
+      "admin", new AdminCommand());
 
   private ClientCommands() {}
 
@@ -72,6 +73,7 @@ public final class ClientCommands {
           apps [--states S] [--queue Q] [--user U]
                                          list applications
           nodes [--states S]             list NodeManagers
+          admin refresh-queues           reload the Fair scheduler's queues
         Common options:
           --rm URL[,URL...]   ResourceManager address(es), tried in order
                               (default $BOBBIN_RM, else http://127.0.0.1:8088)

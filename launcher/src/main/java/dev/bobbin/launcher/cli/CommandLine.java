@@ -117,6 +117,13 @@ final class CommandLine {
     return id;
   }
 
+  /** The one positional argument, which must be {@code expected}. */
+  void requireAction(String expected) {
+    if (positionals.size() != 1 || !positionals.get(0).equals(expected)) {
+      throw new UsageException("expected exactly one action: " + expected);
+    }
+  }
+
   void requireNoPositionals() {
     if (!positionals.isEmpty()) throw new UsageException("Unexpected argument " + positionals.get(0));
   }

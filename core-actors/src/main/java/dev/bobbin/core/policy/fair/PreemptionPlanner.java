@@ -184,7 +184,8 @@ public final class PreemptionPlanner {
         skip(entry, "the application asks for no container");
         return;
       }
-      long wanted = Math.max(1, containersIn(entry.starvedFor(), ask));
+      // Never more containers than the application still asks for, whatever the entry claims.
+      long wanted = Math.max(1, Math.min(containersIn(entry.starvedFor(), ask), containersIn(app.pending(), ask)));
       Resource owed = credit.getOrDefault(app.appId(), Resource.NONE);
       long covered = Math.min(wanted, containersIn(owed, ask));
       if (covered > 0) {
