@@ -27,7 +27,27 @@ final class StatusCommand implements ClientCommand {
     List<JsonNode> attempts = YarnJson.elements(rm.get(AppPaths.attempts(appId)).json(), "appAttempts", "appAttempt");
     printReport(app, out);
     printAttempts(attempts, out);
+    printPreemptions(app, out);
     return 0;
+  }
+
+  /** Bobbin's own fields: every preemption this application suffered or caused, with its reason. */
+  private static void printPreemptions(JsonNode app, PrintStream out) {
+    long am = YarnJson.number(app, "numAMContainerPreempted", 0);
+    long other = YarnJson.number(app, "numNonAMContainerPreempted", 0);
+    List<JsonNode> suffered = YarnJson.elements(app, "preemptionsSuffered", "preemption");
+    List<JsonNode> caused = YarnJson.elements(app, "preemptionsCaused", "preemption");
+    if (am + other == 0 && caused.isEmpty()) return;
+    out.println("Preemptions: " + (am + other) + " containers lost (" + am + " AM), "
+        + YarnJson.number(app, "preemptedResourceMB", 0) + " MB; " + caused.size() + " recent gained");
+    for (JsonNode p : suffered) {
+      out.println("  lost   " + YarnJson.text(p, "containerId", "") + " to " + YarnJson.text(p, "starvedAppId", "")
+          + ": " + YarnJson.text(p, "reason", ""));
+    }
+    for (JsonNode p : caused) {
+      out.println("  gained " + YarnJson.text(p, "containerId", "") + " from " + YarnJson.text(p, "victimAppId", "")
+          + ": " + YarnJson.text(p, "reason", ""));
+    }
   }
 
   private static void printReport(JsonNode app, PrintStream out) {

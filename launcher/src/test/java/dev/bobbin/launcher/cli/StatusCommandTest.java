@@ -88,4 +88,22 @@ class StatusCommandTest {
     assertThat(result.exitCode()).isEqualTo(1);
     assertThat(result.err()).isEqualTo("NotFoundException: app with id: " + APP_ID + " not found\n");
   }
+
+  @Test
+  void showsPreemptionsSufferedAndCausedWithTheirReasons() {
+    String app = """
+        {"app":{"id":"application_1700000000000_0003","state":"RUNNING","finalStatus":"UNDEFINED",
+         "numAMContainerPreempted":0,"numNonAMContainerPreempted":1,"preemptedResourceMB":1024,
+         "preemptionsSuffered":{"preemption":[{"containerId":"container_1700000000000_0003_01_000004",
+           "starvedAppId":"application_1700000000000_0004","reason":"root.b starved below its fair share"}]},
+         "preemptionsCaused":{"preemption":[]}}}
+        """;
+    rm.on("GET", AppPaths.app(APP_ID), 200, app).on("GET", AppPaths.attempts(APP_ID), 200, "{\"appAttempts\":null}");
+
+    Cli.Result result = Cli.run("status", APP_ID, "--rm", rm.url());
+
+    assertThat(result.out()).contains("Preemptions: 1 containers lost (0 AM), 1024 MB")
+        .contains("lost   container_1700000000000_0003_01_000004 to application_1700000000000_0004:"
+            + " root.b starved below its fair share");
+  }
 }
