@@ -1,5 +1,6 @@
 package dev.bobbin.launcher;
 
+import dev.bobbin.chaos.ChaosCommand;
 import dev.bobbin.config.SettingsException;
 import dev.bobbin.launcher.cli.ClientCommands;
 import java.util.Arrays;
@@ -25,6 +26,7 @@ public final class Main {
         case "quickstart" -> QuickstartCommand.run(args, System.out);
         case "rm" -> RmCommand.run(args);
         case "nm" -> NmCommand.run(args);
+        case "chaos" -> ChaosCommand.run(args, System.out);
         case "submit", "status", "kill", "apps", "nodes", "admin" ->
             ClientCommands.run(command, args, System.out, System.err);
         default -> {
@@ -52,6 +54,7 @@ public final class Main {
         "                               distributed-shell application and prints its output",
         RmCommand.USAGE,
         NmCommand.USAGE,
+        ChaosCommand.USAGE,
         ClientCommands.usage());
   }
 }

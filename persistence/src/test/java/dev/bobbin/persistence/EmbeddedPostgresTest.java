@@ -3,7 +3,7 @@ package dev.bobbin.persistence;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.bobbin.persistence.testing.EmbeddedPostgres;
+import dev.bobbin.pg.EmbeddedPostgres;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;

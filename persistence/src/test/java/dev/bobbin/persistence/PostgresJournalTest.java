@@ -1,7 +1,7 @@
 package dev.bobbin.persistence;
 
 import com.typesafe.config.Config;
-import dev.bobbin.persistence.testing.EmbeddedPostgres;
+import dev.bobbin.pg.EmbeddedPostgres;
 import dev.bobbin.persistence.testing.TestJournals;
 import org.junit.jupiter.api.BeforeEach;
 

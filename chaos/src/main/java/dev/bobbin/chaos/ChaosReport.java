@@ -1,0 +1,130 @@
+package dev.bobbin.chaos;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/** What a run found, and its summary table. */
+record ChaosReport(
+    String description,
+    Path workDir,
+    Optional<String> startupFailure,
+    int plannedFaults,
+    List<FaultInjector.Result> faults,
+    int accepted,
+    int succeeded,
+    int ambiguous,
+    int refusals,
+    int containersSeen,
+    long overCommitSamples,
+    int failedPolls,
+    List<Violation> violations,
+    List<String> notes,
+    long elapsedMs) {
+
+  /** p99 targets of issue 4; reported, not enforced: the exit code follows the invariants only. */
+  private static final Map<FaultKind, Long> TARGET_P99_MS = Map.of(FaultKind.KILL, 10_000L, FaultKind.TERM, 3_000L);
+  private static final int MAX_LISTED_VIOLATIONS = 50;
+
+  int exitCode() {
+    return startupFailure.isPresent() ? 2 : violations.isEmpty() ? 0 : 1;
+  }
+
+  static ChaosReport startupFailed(String description, Path workDir, String why, long elapsedMs) {
+    return new ChaosReport(description, workDir, Optional.of(why), 0, List.of(), 0, 0, 0, 0, 0, 0, 0, List.of(),
+        List.of(), elapsedMs);
+  }
+
+  void print(PrintStream out) {
+    out.println();
+    out.println("== Chaos summary: " + description);
+    out.println("work dir (logs in logs/): " + workDir + "; ran " + Durations.format(elapsedMs));
+    if (startupFailure.isPresent()) {
+      out.println("The cluster could not be started: " + startupFailure.get());
+      out.println("chaos: ERROR cluster did not start");
+      return;
+    }
+    printFaults(out);
+    printInvariants(out);
+    notes.forEach(n -> out.println("note: " + n));
+    printViolations(out);
+    out.printf(Locale.ROOT, "chaos: %s violations=%d accepted=%d succeeded=%d faults=%d%n",
+        violations.isEmpty() ? "PASS" : "FAIL", violations.size(), accepted, succeeded, faults.size());
+  }
+
+  private void printFaults(PrintStream out) {
+    out.println();
+    out.printf("Faults: %d of %d planned%n", faults.size(), plannedFaults);
+    if (!faults.isEmpty()) {
+      out.printf("  %-3s %-8s %-6s %-7s %-10s %s%n", "#", "at", "kind", "member", "failover", "recovery");
+      for (FaultInjector.Result f : faults) {
+        out.printf("  %-3d %-8s %-6s %-7s %-10s %s%n", f.number(), Durations.format(f.atMs()), f.kind().label(),
+            f.member(), failover(f), f.note());
+      }
+    }
+    out.println();
+    out.println("Failover time: from the fault until every application running at the fault has answered");
+    out.println("GET /ws/v1/cluster/apps/{id} on a serving member and a new submission was accepted");
+    out.printf("  %-6s %-6s %-8s %-8s %-8s %-9s %s%n", "kind", "count", "p50", "p99", "max", "timed out", "target");
+    for (FaultKind kind : FaultKind.values()) {
+      List<FaultInjector.Result> of = faults.stream().filter(f -> f.kind() == kind).toList();
+      // A timed-out failover counts with the timeout: its real value is at least that.
+      List<Long> times = of.stream().map(f -> f.timedOut() ? f.timeoutMs() : f.failoverMs()).toList();
+      long p99 = Stats.percentile(times, 99);
+      long timedOut = of.stream().filter(FaultInjector.Result::timedOut).count();
+      Long target = TARGET_P99_MS.get(kind);
+      String verdict = target == null ? "-" : "p99 <= " + Durations.format(target)
+          + (times.isEmpty() ? "" : timedOut == 0 && p99 <= target ? " met" : " MISSED");
+      out.printf("  %-6s %-6d %-8s %-8s %-8s %-9d %s%n", kind.label(), of.size(), ms(Stats.percentile(times, 50)),
+          ms(p99), ms(Stats.percentile(times, 100)), timedOut, verdict);
+    }
+  }
+
+  private void printInvariants(PrintStream out) {
+    Map<Violation.Kind, Integer> counts = new EnumMap<>(Violation.Kind.class);
+    for (Violation.Kind k : Violation.Kind.values()) counts.put(k, 0);
+    violations.forEach(v -> counts.merge(v.kind(), 1, Integer::sum));
+    out.println();
+    out.println("Invariants (design.md)");
+    row(out, "lost containers", counts.get(Violation.Kind.LOST_CONTAINER), "0");
+    row(out, "double allocations: container ids launched twice", counts.get(Violation.Kind.DOUBLE_LAUNCH), "0");
+    row(out, "double allocations: nodes over capacity", counts.get(Violation.Kind.OVER_COMMIT), "0");
+    row(out, "applications accepted", accepted, "-");
+    row(out, "applications finished SUCCEEDED", succeeded, Integer.toString(accepted));
+    row(out, "applications not finished", counts.get(Violation.Kind.UNFINISHED_APP), "0");
+    out.printf("  (containers seen: %d; over-capacity polls: %d; submissions refused or unreachable: %d;"
+        + " submissions without an answer: %d; failed polls: %d)%n",
+        containersSeen, overCommitSamples, refusals, ambiguous, failedPolls);
+  }
+
+  private static void row(PrintStream out, String what, long value, String expected) {
+    String verdict = expected.equals("-") ? "" : Long.toString(value).equals(expected) ? "ok" : "BROKEN";
+    out.printf("  %-52s %6d   expected %-6s %s%n", what, value, expected, verdict);
+  }
+
+  private void printViolations(PrintStream out) {
+    out.println();
+    if (violations.isEmpty()) {
+      out.println("Violations: none");
+      return;
+    }
+    out.println("Violations: " + violations.size());
+    violations.stream().limit(MAX_LISTED_VIOLATIONS).forEach(v -> out.println("  " + v.kind().label + " at "
+        + java.time.Instant.ofEpochMilli(v.atMs()) + ": " + v.detail()));
+    if (violations.size() > MAX_LISTED_VIOLATIONS) {
+      out.println("  ... and " + (violations.size() - MAX_LISTED_VIOLATIONS) + " more");
+    }
+  }
+
+  private static String failover(FaultInjector.Result f) {
+    return f.timedOut() ? ">" + Durations.format(f.timeoutMs()) : Durations.format(f.failoverMs());
+  }
+
+  private static String ms(long v) {
+    return v < 0 ? "-" : Durations.format(v);
+  }
+}

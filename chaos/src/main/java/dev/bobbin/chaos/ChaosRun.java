@@ -1,0 +1,249 @@
+package dev.bobbin.chaos;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.jar.JarFile;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/**
+ * One chaos run: start the cluster, stream applications while faults are injected one at a time,
+ * stop submitting, let every application end (bounded by {@code --drain}), judge, tear down.
+ */
+final class ChaosRun {
+  private static final Duration SETTLE = Duration.ofSeconds(5);
+  private static final Duration PROGRESS = Duration.ofSeconds(10);
+  private static final Duration SUBMITTER_STOP = Duration.ofSeconds(30);
+  private static final String LAUNCHER_MAIN = "dev/bobbin/launcher/Main.class";
+
+  private final ChaosOptions options;
+  private final PrintStream out;
+  private final long started = System.nanoTime();
+  private final List<String> notes = new ArrayList<>();
+
+  ChaosRun(ChaosOptions options, PrintStream out) {
+    this.options = options;
+    this.out = out;
+  }
+
+  ChaosReport run() throws IOException {
+    Path workDir = workDir();
+    out.println("bobbin chaos: " + options.describe());
+    out.println("work dir: " + workDir);
+    String classpath;
+    try {
+      classpath = classpath();
+    } catch (StartupException e) {
+      return ChaosReport.startupFailed(options.describe(), workDir, e.getMessage(), elapsedMs());
+    }
+    Random seeds = new Random(options.seed());
+    Http http = new Http();
+    try (Cluster cluster = new Cluster(options, workDir, classpath, http, new Random(seeds.nextLong()))) {
+      try {
+        cluster.start(line -> out.println("[" + elapsed() + "] " + line));
+      } catch (StartupException e) {
+        return ChaosReport.startupFailed(options.describe(), workDir, e.getMessage(), elapsedMs());
+      }
+      return exercise(cluster, http, classpath, seeds);
+    } finally {
+      out.println("[" + elapsed() + "] cluster stopped");
+    }
+  }
+
+  private ChaosReport exercise(Cluster cluster, Http http, String classpath, Random seeds) {
+    AppTracker tracker = new AppTracker();
+    InvariantChecker checker = new InvariantChecker();
+    Submitter submitter = new Submitter(cluster, http, tracker, new Random(seeds.nextLong()), classpath);
+    try (Watchers watchers = new Watchers(cluster, http, checker, tracker, new Random(seeds.nextLong()))) {
+      watchers.start();
+      long steadyStart = System.nanoTime();
+      watchers.every(PROGRESS, () -> progress(cluster, tracker, checker));
+      AtomicBoolean submitting = new AtomicBoolean(true);
+      Thread stream = new Thread(() -> submitter.stream(options.appsPerMinute(), submitting::get), "chaos-submit");
+      stream.setDaemon(true);
+      stream.start();
+
+      FaultPlan plan = FaultPlan.build(options.faults(), options.duration(), options.faultInterval(),
+          new Random(seeds.nextLong()));
+      FaultInjector injector = new FaultInjector(cluster, tracker, new FailoverProbe(cluster, http, submitter),
+          options, started);
+      List<FaultInjector.Result> results = injectAll(plan, cluster, injector, steadyStart, new Random(seeds.nextLong()));
+
+      sleepUntil(steadyStart + options.duration().toNanos());
+      submitting.set(false);
+      join(stream);
+      out.println("[" + elapsed() + "] submissions stopped; waiting up to " + Durations.format(options.drain())
+          + " for " + tracker.running().size() + " running application(s)");
+      cluster.heal(Cluster.MEMBER_START);
+      drain(tracker);
+      Set<String> unknown = settle(cluster, http, tracker);
+      watchers.pollNodeManagers();
+
+      List<Violation> violations = new ArrayList<>(checker.violations(tracker::finishedAt));
+      violations.addAll(unfinished(tracker, unknown));
+      out.println("[" + elapsed() + "] stopping the cluster");
+      int planned = plan.faults().size();
+      return new ChaosReport(options.describe(), cluster.workDir, java.util.Optional.empty(), planned, results,
+          tracker.accepted().size(), (int) tracker.accepted().stream().filter(AppTracker.App::succeeded).count(),
+          (int) tracker.all().stream().filter(a -> !a.accepted()).count(), tracker.refusals(),
+          checker.containersSeen(), checker.overCommitSamples(), watchers.failedPolls(), violations,
+          List.copyOf(notes), elapsedMs());
+    }
+  }
+
+  /** Faults one at a time: each not before its planned time, nor before the last one is over and settled. */
+  private List<FaultInjector.Result> injectAll(FaultPlan plan, Cluster cluster, FaultInjector injector,
+      long steadyStart, Random random) {
+    List<FaultInjector.Result> results = new ArrayList<>();
+    long lastDone = steadyStart;
+    int n = plan.faults().size();
+    for (int i = 0; i < n; i++) {
+      FaultPlan.Planned f = plan.faults().get(i);
+      long at = Math.max(steadyStart + f.notBefore().toNanos(), lastDone + SETTLE.toNanos());
+      if (options.faults() instanceof FaultPlan.Ratio && at - steadyStart >= options.duration().toNanos()) {
+        notes.add((n - i) + " planned fault(s) not injected: the duration ended first");
+        break;
+      }
+      sleepUntil(at);
+      cluster.heal(Cluster.MEMBER_START);
+      List<Member> serving = cluster.serving();
+      if (serving.isEmpty()) {
+        notes.add("fault " + (i + 1) + " not injected: no member was serving");
+        lastDone = System.nanoTime();
+        continue;
+      }
+      Member target = serving.get(random.nextInt(serving.size()));
+      out.printf("[%s] fault %d/%d: %s %s%n", elapsed(), i + 1, n, f.kind().label(), target.name());
+      FaultInjector.Result r = injector.inject(i + 1, f.kind(), target);
+      out.printf("[%s]   failover %s; %s%n", elapsed(),
+          r.timedOut() ? "not complete after " + Durations.format(r.timeoutMs()) : Durations.format(r.failoverMs()),
+          r.note());
+      results.add(r);
+      lastDone = System.nanoTime();
+    }
+    return results;
+  }
+
+  private void drain(AppTracker tracker) {
+    long deadline = System.nanoTime() + options.drain().toNanos();
+    while (!tracker.running().isEmpty() && System.nanoTime() < deadline) {
+      if (!Sleep.millis(1000)) return;
+    }
+  }
+
+  /**
+   * Asks every serving member directly about each accepted application not known to have ended
+   * (the list poll may have missed the last change); returns those no member knows.
+   */
+  private Set<String> settle(Cluster cluster, Http http, AppTracker tracker) {
+    Set<String> unknown = new HashSet<>();
+    for (String id : tracker.running()) {
+      boolean found = false;
+      for (Member m : cluster.serving()) {
+        try {
+          Http.Reply r = http.get(m.url() + "/ws/v1/cluster/apps/" + id, Duration.ofSeconds(5));
+          if (r.ok()) {
+            tracker.seen(r.json().path("app"));
+            found = true;
+            break;
+          }
+        } catch (IOException e) {
+          // ask the next member
+        }
+      }
+      if (!found) unknown.add(id);
+    }
+    return unknown;
+  }
+
+  private List<Violation> unfinished(AppTracker tracker, Set<String> unknown) {
+    long now = System.currentTimeMillis();
+    List<Violation> out = new ArrayList<>();
+    for (AppTracker.App a : tracker.accepted()) {
+      if (a.succeeded()) continue;
+      String why = a.isFinal() ? "ended " + a.state() + " with final status " + a.finalStatus()
+          + (a.diagnostics().isBlank() ? "" : ": " + a.diagnostics().strip())
+          : unknown.contains(a.id()) ? "was accepted and no serving member knows it any more"
+          : "still " + a.state() + " after the drain of " + Durations.format(options.drain());
+      out.add(new Violation(Violation.Kind.UNFINISHED_APP, now, a.id() + " " + why));
+    }
+    return out;
+  }
+
+  private void progress(Cluster cluster, AppTracker tracker, InvariantChecker checker) {
+    List<AppTracker.App> accepted = tracker.accepted();
+    out.printf(Locale.ROOT, "[%s] members serving %d/%d; apps accepted %d, ended %d; containers seen %d;"
+            + " violations so far %d%n", elapsed(), cluster.serving().size(), cluster.members.size(), accepted.size(),
+        accepted.stream().filter(AppTracker.App::isFinal).count(), checker.containersSeen(),
+        checker.violations(tracker::finishedAt).size());
+  }
+
+  private Path workDir() throws IOException {
+    if (options.workDir().isEmpty()) return Files.createTempDirectory("bobbin-chaos-").toAbsolutePath();
+    Path dir = options.workDir().get().toAbsolutePath();
+    if (Files.isDirectory(dir)) {
+      try (Stream<Path> entries = Files.list(dir)) {
+        if (entries.findAny().isPresent()) throw new ChaosUsageException("--work-dir " + dir + " is not empty");
+      }
+    }
+    return Files.createDirectories(dir);
+  }
+
+  /** Absolute entries (the AMs run elsewhere), and the launcher must be among them. */
+  private String classpath() throws StartupException {
+    String raw = options.classpath().orElse(System.getProperty("java.class.path", ""));
+    List<String> entries = Arrays.stream(raw.split(File.pathSeparator)).filter(e -> !e.isBlank())
+        .map(e -> Path.of(e).toAbsolutePath().normalize().toString()).toList();
+    if (entries.stream().noneMatch(ChaosRun::holdsLauncher)) {
+      throw new StartupException("the classpath for the RM and NM processes has no " + LAUNCHER_MAIN
+          + " (give --classpath, or run bin/bobbin chaos): " + raw);
+    }
+    return entries.stream().collect(Collectors.joining(File.pathSeparator));
+  }
+
+  private static boolean holdsLauncher(String entry) {
+    Path p = Path.of(entry);
+    if (Files.isDirectory(p)) return Files.isRegularFile(p.resolve(LAUNCHER_MAIN));
+    if (!entry.endsWith(".jar") || !Files.isRegularFile(p)) return false;
+    try (JarFile jar = new JarFile(p.toFile())) {
+      return jar.getEntry(LAUNCHER_MAIN) != null;
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  private void join(Thread t) {
+    try {
+      t.join(SUBMITTER_STOP.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    if (t.isAlive()) notes.add("the submitter did not stop within " + Durations.format(SUBMITTER_STOP));
+  }
+
+  private static void sleepUntil(long nanos) {
+    while (System.nanoTime() < nanos) {
+      if (!Sleep.millis(Math.min(500, (nanos - System.nanoTime()) / 1_000_000 + 1))) return;
+    }
+  }
+
+  private long elapsedMs() {
+    return (System.nanoTime() - started) / 1_000_000;
+  }
+
+  private String elapsed() {
+    return String.format(Locale.ROOT, "%6s", Durations.format(elapsedMs()));
+  }
+}

@@ -1,0 +1,284 @@
+package dev.bobbin.chaos;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.bobbin.pg.EmbeddedPostgres;
+import dev.bobbin.protocol.Resource;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+
+/**
+ * The system under test as processes on 127.0.0.1: PostgreSQL, the RM members and the
+ * NodeManagers. Everything it starts is ended by {@link #close()}, also from a shutdown hook.
+ */
+final class Cluster implements AutoCloseable {
+  static final Duration MEMBER_START = Duration.ofSeconds(90);
+  private static final Duration NM_START = Duration.ofSeconds(60);
+  private static final Duration REQUEST = Duration.ofSeconds(3);
+  private static final Duration STOP_GRACE = Duration.ofSeconds(10);
+  private static final String MAIN = "dev.bobbin.launcher.Main";
+
+  final Path workDir;
+  final List<Member> members = new ArrayList<>();
+  private final ChaosOptions options;
+  private final String classpath;
+  private final Http http;
+  private final List<Integer> nmPorts;
+  private final Children children = new Children();
+  private final Thread hook = new Thread(this::close, "chaos-cleanup");
+  private final AtomicBoolean closed = new AtomicBoolean();
+  private volatile List<NmAgent> nodes = List.of();
+  private EmbeddedPostgres pg;
+  private EmbeddedPostgres.Database db;
+  private Path rmConfig;
+
+  Cluster(ChaosOptions options, Path workDir, String classpath, Http http, Random random) {
+    this.options = options;
+    this.workDir = workDir;
+    this.classpath = classpath;
+    this.http = http;
+    List<Integer> ports = Ports.pick(2 * options.members() + options.nodes(), random);
+    for (int i = 0; i < options.members(); i++) {
+      members.add(new Member(i + 1, ports.get(2 * i), ports.get(2 * i + 1), workDir.resolve("rm-" + (i + 1)),
+          workDir.resolve("logs").resolve("rm-" + (i + 1) + ".log")));
+    }
+    this.nmPorts = ports.subList(2 * options.members(), ports.size());
+  }
+
+  List<NmAgent> nodes() {
+    return nodes;
+  }
+
+  List<Member> serving() {
+    return members.stream().filter(Member::serving).toList();
+  }
+
+  List<String> memberUrls() {
+    return members.stream().map(Member::url).toList();
+  }
+
+  void start(Consumer<String> say) throws StartupException {
+    Runtime.getRuntime().addShutdownHook(hook);
+    try {
+      pg = EmbeddedPostgres.start();
+      db = pg.createDatabase();
+    } catch (RuntimeException e) {
+      throw new StartupException("PostgreSQL did not start: " + e.getMessage(), e);
+    }
+    say.accept("PostgreSQL on 127.0.0.1:" + pg.port() + " (journal database " + db.jdbcUrl() + ")");
+    rmConfig = writeRmConfig();
+    // The first member creates the journal schema and forms the cluster; the others then join it.
+    launch(members.get(0));
+    awaitUpOrFail(members.get(0));
+    members.subList(1, members.size()).forEach(this::launch);
+    for (Member m : members.subList(1, members.size())) awaitUpOrFail(m);
+    say.accept(members.size() + " RM member(s) up: " + String.join(", ", memberUrls()));
+    startNodes();
+    awaitNodesRegistered();
+    say.accept(nodes.size() + " NodeManager(s) registered: "
+        + nodes.stream().map(n -> n.nodeId() + " " + n.capacity()).collect(Collectors.joining(", ")));
+  }
+
+  /** Starts {@code m}'s process on its ports (again, after a fault). */
+  void launch(Member m) {
+    m.state(Member.State.STARTING);
+    List<String> cmd = new ArrayList<>(javaCommand("-Xmx512m"));
+    cmd.addAll(List.of("rm", "--config", rmConfig.toString(), "--data-dir", m.dataDir.toString(),
+        "--hostname", "127.0.0.1", "--http-port", Integer.toString(m.httpPort),
+        "--cluster-port", Integer.toString(m.clusterPort), "--seed-nodes", seedNodes(),
+        "--journal", "postgres", "--postgres-url", db.jdbcUrl(), "--postgres-user", db.user(),
+        "--postgres-password", db.password()));
+    m.process(children.start(m.name(), cmd, m.log, directory(m.dataDir), false));
+  }
+
+  /**
+   * Waits until {@code m} answers its HTTP API (cluster info and the application list, which needs
+   * the cluster) and marks it up; false when it died or {@code limit} passed.
+   */
+  boolean awaitUp(Member m, Duration limit) {
+    long deadline = System.nanoTime() + limit.toNanos();
+    while (System.nanoTime() < deadline) {
+      Process p = m.process();
+      if (p == null || !p.isAlive()) return false;
+      if (answers(m.url() + "/ws/v1/cluster/info") && answers(m.url() + "/ws/v1/cluster/apps?limit=1")) {
+        m.state(Member.State.UP);
+        return true;
+      }
+      if (!Sleep.millis(250)) return false;
+    }
+    return false;
+  }
+
+  /** Restarts {@code m} until it serves, a few times if it dies at once (a port not yet free). */
+  boolean restart(Member m, Duration limit) {
+    long deadline = System.nanoTime() + limit.toNanos();
+    for (int attempt = 0; attempt < 3 && System.nanoTime() < deadline; attempt++) {
+      Process old = m.process();
+      if (old != null && old.isAlive()) Children.stop(old, Duration.ofSeconds(1));
+      launch(m);
+      if (awaitUp(m, Duration.ofNanos(deadline - System.nanoTime()))) return true;
+      if (m.process().isAlive() || !Sleep.millis(2000)) return false;
+    }
+    return false;
+  }
+
+  /** Members left behind by a fault: those that came up late are marked up, dead ones restarted. */
+  void heal(Duration limit) {
+    for (Member m : members) {
+      if (m.state() == Member.State.UP && m.process().isAlive()) continue;
+      if (m.process() != null && m.process().isAlive()) {
+        awaitUp(m, Duration.ofSeconds(5));
+      } else {
+        restart(m, limit);
+      }
+    }
+  }
+
+  @Override
+  public void close() {
+    if (!closed.compareAndSet(false, true)) return;
+    children.stopAll(STOP_GRACE);
+    if (pg != null) {
+      try {
+        Files.createDirectories(workDir.resolve("logs"));
+        Files.copy(pg.logFile(), workDir.resolve("logs").resolve("postgres.log"), StandardCopyOption.REPLACE_EXISTING);
+      } catch (IOException | RuntimeException e) {
+        // The server log is a convenience; the run's result does not depend on it.
+      }
+      pg.close();
+    }
+    if (Thread.currentThread() != hook) {
+      try {
+        Runtime.getRuntime().removeShutdownHook(hook);
+      } catch (IllegalStateException | IllegalArgumentException e) {
+        // Already shutting down, or never registered.
+      }
+    }
+  }
+
+  private void awaitUpOrFail(Member m) throws StartupException {
+    if (!awaitUp(m, MEMBER_START)) {
+      throw new StartupException(m.name() + " did not serve " + m.url() + " within " + Durations.format(MEMBER_START)
+          + " (" + exitNote(m.process()) + "); its log " + m.log + " ends:\n" + Logs.tail(m.log, 30));
+    }
+  }
+
+  private void startNodes() throws StartupException {
+    String rms = String.join(",", memberUrls());
+    List<NmAgent> started = new ArrayList<>();
+    for (int i = 0; i < options.nodes(); i++) {
+      int port = nmPorts.get(i);
+      Path dir = workDir.resolve("nm-" + (i + 1));
+      Path log = workDir.resolve("logs").resolve("nm-" + (i + 1) + ".log");
+      List<String> cmd = new ArrayList<>(javaCommand("-Xmx256m"));
+      cmd.addAll(List.of("nm", "--rm", rms, "--memory", Integer.toString(options.nodeMemoryMb()),
+          "--vcores", Integer.toString(options.nodeVcores()), "--hostname", "127.0.0.1",
+          "--http-port", Integer.toString(port), "--work-dir", dir.resolve("local").toString()));
+      Process p = children.start("nm-" + (i + 1), cmd, log, directory(dir), true);
+      started.add(new NmAgent(i + 1, port, dir, log, p, null, null));
+    }
+    List<NmAgent> identified = new ArrayList<>();
+    for (NmAgent n : started) identified.add(identify(n));
+    nodes = List.copyOf(identified);
+  }
+
+  /** The NodeManager's own id and capacity, from {@code GET /ws/v1/node/info}. */
+  private NmAgent identify(NmAgent n) throws StartupException {
+    long deadline = System.nanoTime() + NM_START.toNanos();
+    while (System.nanoTime() < deadline && n.process().isAlive()) {
+      try {
+        Http.Reply r = http.get(n.url() + "/ws/v1/node/info", REQUEST);
+        if (r.ok()) {
+          JsonNode info = r.json().path("nodeInfo");
+          return n.identified(info.path("id").asText(),
+              new Resource(info.path("totalPmemAllocatedContainersMB").asLong(),
+                  info.path("totalVCoresAllocatedContainers").asInt()));
+        }
+      } catch (IOException e) {
+        // not listening yet
+      }
+      if (!Sleep.millis(250)) break;
+    }
+    throw new StartupException(n.name() + " did not serve " + n.url() + " within " + Durations.format(NM_START)
+        + " (" + exitNote(n.process()) + "); its log " + n.log() + " ends:\n" + Logs.tail(n.log(), 30));
+  }
+
+  private void awaitNodesRegistered() throws StartupException {
+    long deadline = System.nanoTime() + NM_START.toNanos();
+    int running = 0;
+    while (System.nanoTime() < deadline) {
+      for (Member m : serving()) {
+        try {
+          Http.Reply r = http.get(m.url() + "/ws/v1/cluster/nodes?states=RUNNING", REQUEST);
+          if (r.ok()) running = r.json().path("nodes").path("node").size();
+        } catch (IOException e) {
+          continue;
+        }
+        if (running >= nodes.size()) return;
+      }
+      if (!Sleep.millis(500)) break;
+    }
+    throw new StartupException("only " + running + " of " + nodes.size() + " NodeManagers registered within "
+        + Durations.format(NM_START) + "; see the logs in " + workDir.resolve("logs"));
+  }
+
+  private boolean answers(String url) {
+    try {
+      return http.get(url, REQUEST).ok();
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  private List<String> javaCommand(String heap) {
+    return List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), heap,
+        "-XX:+UseSerialGC", "-cp", classpath, MAIN);
+  }
+
+  /** The first two members: enough for any restarted member to find the cluster. */
+  private String seedNodes() {
+    return members.stream().limit(2).map(Member::clusterAddress).collect(Collectors.joining(","));
+  }
+
+  /**
+   * Every member signs container and AM tokens with one secret, and tells AMs about every member.
+   * The rest is the RM's own configuration; the harness changes no failover setting.
+   */
+  private Path writeRmConfig() throws StartupException {
+    byte[] secret = new byte[32];
+    new SecureRandom().nextBytes(secret);
+    String addresses = memberUrls().stream().map(u -> "\"" + u + "\"").collect(Collectors.joining(", "));
+    String conf = "bobbin.rm.token-secret = \"" + Base64.getUrlEncoder().withoutPadding().encodeToString(secret) + "\"\n"
+        + "bobbin.rm.addresses = [" + addresses + "]\n";
+    Path file = workDir.resolve("rm.conf");
+    try {
+      Files.writeString(file, conf, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new StartupException("could not write " + file + ": " + e.getMessage(), e);
+    }
+    return file;
+  }
+
+  private static Path directory(Path dir) {
+    try {
+      return Files.createDirectories(dir);
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  static String exitNote(Process p) {
+    return p == null ? "not started" : p.isAlive() ? "still running" : "exited with " + p.exitValue();
+  }
+}

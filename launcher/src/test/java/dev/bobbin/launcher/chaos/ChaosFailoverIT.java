@@ -1,0 +1,33 @@
+package dev.bobbin.launcher.chaos;
+
+import dev.bobbin.chaos.ChaosCommand;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+import org.junit.jupiter.api.io.CleanupMode;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 4, point 9: the short chaos run of CI, one kill -9 and one pause of a member of three.
+ * Off until the RM's failover works: switch it on with {@code -Dbobbin.chaos.failover=true}, or
+ * for good by setting the property {@code bobbin.chaos.failover} to true in launcher/pom.xml.
+ */
+@EnabledIfSystemProperty(named = ChaosFailoverIT.SWITCH, matches = "true",
+    disabledReason = "RM failover does not work yet; run with -D" + ChaosFailoverIT.SWITCH + "=true")
+class ChaosFailoverIT {
+  static final String SWITCH = "bobbin.chaos.failover";
+
+  @Test
+  void oneKillAndOnePauseOfThreeMembersLoseNothing(@TempDir(cleanup = CleanupMode.ON_SUCCESS) Path dir) {
+    ChaosRunner.Outcome run = ChaosRunner.run(List.of("--members", "3", "--nodes", "3", "--duration", "40s",
+        "--faults", "kill=1,pause=1,term=0", "--seed", "1", "--work-dir", dir.resolve("chaos").toString()));
+    assertThat(run.exitCode()).as(run.printed()).isZero();
+    assertThat(run.faults()).as(run.printed()).isEqualTo(2);
+    assertThat(run.violations()).as(run.printed()).isZero();
+    assertThat(run.succeeded()).as(run.printed()).isGreaterThanOrEqualTo(1).isEqualTo(run.accepted());
+  }
+}
