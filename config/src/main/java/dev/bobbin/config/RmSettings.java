@@ -14,7 +14,9 @@ public record RmSettings(
     int amMaxAttempts,
     String tokenSecret,
     Duration askTimeout,
-    int snapshotEvery) {
+    int snapshotEvery,
+    Duration recoverySchedulingWait,
+    double recoveryMinNodeShare) {
 
   public static RmSettings from(Config root) {
     Config c = root.getConfig("bobbin.rm");
@@ -27,6 +29,14 @@ public record RmSettings(
         Settings.atLeast(c, "am-max-attempts", 1),
         c.getString("token-secret"),
         c.getDuration("ask-timeout"),
-        Settings.atLeast(c, "snapshot-every", 1));
+        Settings.atLeast(c, "snapshot-every", 1),
+        c.getDuration("recovery.scheduling-wait"),
+        share(c, "recovery.min-node-share"));
+  }
+
+  private static double share(Config c, String key) {
+    double v = c.getDouble(key);
+    if (v < 0 || v > 1) throw new SettingsException("bobbin.rm." + key, "must be between 0 and 1, was " + v);
+    return v;
   }
 }

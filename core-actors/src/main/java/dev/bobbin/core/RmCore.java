@@ -13,6 +13,7 @@ import dev.bobbin.core.node.NodeEntity;
 import dev.bobbin.core.policy.FifoPolicy;
 import dev.bobbin.core.queue.QueueEntity;
 import dev.bobbin.core.scheduler.FairSetup;
+import dev.bobbin.core.scheduler.JournalRecovery;
 import dev.bobbin.core.scheduler.FairView;
 import dev.bobbin.core.scheduler.Scheduler;
 import dev.bobbin.core.scheduler.SchedulerDeps;
@@ -85,7 +86,8 @@ public final class RmCore {
         rm.nmHeartbeatInterval(), rm.nmExpiry(), Duration.ofMinutes(10), timeout,
         id -> sharding.entityRefFor(ContainerEntity.TYPE_KEY, id),
         id -> sharding.entityRefFor(ApplicationEntity.TYPE_KEY, id),
-        launcher, clock, fair);
+        launcher, clock, fair, rm.recoverySchedulingWait(), rm.recoveryMinNodeShare(),
+        () -> JournalRecovery.read(system));
     this.schedulerRef = ClusterSingleton.get(system).init(SingletonActor.of(
         Behaviors.supervise(Scheduler.create(deps)).onFailure(SupervisorStrategy.restart()), "scheduler"));
     sharding.init(Entity.of(ApplicationEntity.TYPE_KEY,

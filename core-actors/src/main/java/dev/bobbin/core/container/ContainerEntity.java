@@ -77,9 +77,9 @@ public final class ContainerEntity
       Allocation allocation, Phase phase, long allocatedTime, long startedTime, long finishedTime,
       int exitStatus, String diagnostics, PreemptionRecord preemption) implements CborSerializable {
 
-    static final State EMPTY = new State(null, Phase.NEW, 0, 0, 0, ExitStatus.INVALID, "", null);
+    public static final State EMPTY = new State(null, Phase.NEW, 0, 0, 0, ExitStatus.INVALID, "", null);
 
-    State apply(Event e) {
+    public State apply(Event e) {
       if (e instanceof Allocated a) {
         return new State(a.allocation(), Phase.ALLOCATED, a.time(), 0, 0, ExitStatus.INVALID, "", null);
       } else if (e instanceof Launched l) {

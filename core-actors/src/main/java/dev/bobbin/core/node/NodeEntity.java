@@ -48,9 +48,9 @@ public final class NodeEntity
 
   public record State(Registration registration, NodeState state, long registeredTime, String reason)
       implements CborSerializable {
-    static final State EMPTY = new State(null, NodeState.NEW, 0, "");
+    public static final State EMPTY = new State(null, NodeState.NEW, 0, "");
 
-    State apply(Event e) {
+    public State apply(Event e) {
       if (e instanceof Registered r) return new State(r.registration(), NodeState.RUNNING, r.time(), "");
       if (e instanceof StateChanged c) return new State(registration, c.state(), registeredTime, c.reason());
       throw new IllegalArgumentException("Unknown event " + e);

@@ -18,6 +18,8 @@ final class SchedContainer {
   final ContainerEntity.Allocation allocation;
   final long allocatedTime;
   Phase phase = Phase.IN_FLIGHT;
+  /** False for a container recovered from the journal until its NodeManager reports it. */
+  boolean confirmed = true;
 
   SchedContainer(ContainerEntity.Allocation allocation, long allocatedTime) {
     this.allocation = allocation;

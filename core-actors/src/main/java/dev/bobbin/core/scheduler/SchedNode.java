@@ -23,6 +23,8 @@ final class SchedNode {
   NodeHeartbeatResponse lastResponse;
   long lastHeartbeat;
   String healthReport = "";
+  /** Known from the journal; its NodeManager has not re-registered with this scheduler yet. */
+  boolean awaitingResync;
 
   SchedNode(NodeEntity.Registration registration, long now) {
     this.registration = registration;

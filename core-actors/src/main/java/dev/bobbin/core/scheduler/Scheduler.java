@@ -1,5 +1,6 @@
 package dev.bobbin.core.scheduler;
 
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import dev.bobbin.config.fair.Placement;
 import dev.bobbin.core.app.AppState;
 import dev.bobbin.core.app.PreemptionRecord;
@@ -83,7 +84,10 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
       implements Command {}
 
   /** A reply to an AM call: a response, or YARN's exception name and message. */
-  public record AmOutcome<T>(T response, String exception, String message) implements CborSerializable {
+  public record AmOutcome<T>(
+      // The concrete type travels with the value: the reply may cross to another member.
+      @JsonTypeInfo(use = JsonTypeInfo.Id.CLASS) T response, String exception, String message)
+      implements CborSerializable {
     static <T> AmOutcome<T> ok(T response) {
       return new AmOutcome<>(response, null, null);
     }
@@ -127,6 +131,8 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
 
   record EpochLoaded(long epoch) implements Command {}
 
+  record Recovered(long epoch, RecoveredModel model, String error) implements Command {}
+
   record AllocationDone(String containerId, String error) implements Command {}
 
   record CompletionDone(String containerId, ContainerStatus status, String error) implements Command {}
@@ -139,12 +145,19 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
       epochs.tell(new EpochEntity.Next(ctx.messageAdapter(Long.class, EpochLoaded::new)));
       return Behaviors.receive(Command.class)
           .onMessage(EpochLoaded.class, m -> {
-            ctx.getLog().info("Scheduler starting with epoch {}", m.epoch());
+            ctx.pipeToSelf(deps.recovery().get(), (model, err) ->
+                new Recovered(m.epoch(), model, err == null ? null : err.toString()));
+            return Behaviors.same();
+          })
+          .onMessage(Recovered.class, m -> {
+            if (m.error() != null) throw new IllegalStateException("Scheduler recovery failed: " + m.error());
+            ctx.getLog().info("Scheduler starting with epoch {}: {} applications, {} containers, {} nodes in the journal",
+                m.epoch(), m.model().apps().size(), m.model().containers().size(), m.model().nodes().size());
             timers.startTimerWithFixedDelay(new Tick(), deps.settings().allocationInterval());
             if (deps.isFair()) {
               timers.startTimerWithFixedDelay(new FairUpdate(), deps.fair().global().updateInterval());
             }
-            return stash.unstashAll(new Scheduler(ctx, deps, m.epoch()));
+            return stash.unstashAll(new Scheduler(ctx, deps, m.epoch(), m.model()));
           })
           .onAnyMessage(m -> {
             stash.stash(m);
@@ -164,12 +177,83 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
   private final Map<String, PreemptionRecord> preempting = new LinkedHashMap<>();
   private final FairScheduling fair;
   private long containersAllocated;
+  /** Until then (or until enough nodes re-synced) a recovered scheduler allocates nothing. */
+  private long recoveringUntil;
+  private int nodesToResync;
 
-  private Scheduler(ActorContext<Command> ctx, SchedulerDeps deps, long epoch) {
+  private Scheduler(ActorContext<Command> ctx, SchedulerDeps deps, long epoch, RecoveredModel model) {
     super(ctx);
     this.deps = deps;
     this.epoch = epoch;
     this.fair = deps.isFair() ? new FairScheduling(deps.fair()) : null;
+    recover(model);
+  }
+
+  // Recovery
+
+  /**
+   * Rebuilds the model from the journal: live applications with their current attempt, their live
+   * containers (counted against their nodes at once, so nothing is handed out twice), and the nodes,
+   * which must re-register. Containers of ended applications are cleaned up once their NMs report.
+   */
+  private void recover(RecoveredModel model) {
+    long now = deps.clock().millis();
+    model.nodes().forEach((id, n) -> {
+      if (n.registration() == null || !n.state().isUsable()) return;
+      SchedNode node = new SchedNode(n.registration(), now);
+      node.awaitingResync = true;
+      nodes.put(id, node);
+    });
+    model.apps().forEach((id, a) -> {
+      if (!a.exists() || a.state().isFinal() || a.currentAttempt() == null || a.currentAttempt().state().isFinal()) return;
+      var sub = a.submission();
+      SchedApp app = new SchedApp(id, sub.queue(), sub.user(), sub.priority(), a.startedTime(), sub.amResource(),
+          sub.amLaunch());
+      app.startAttempt(a.currentAttempt().attemptId());
+      if (!a.currentAttempt().amContainerId().isEmpty()) app.asks.clear();
+      apps.put(id, app);
+      appsByAttempt.put(app.attemptId, app);
+      if (fair != null) fair.place("root." + sub.queue(), sub.user());
+    });
+    model.containers().forEach((id, c) -> {
+      if (c.allocation() == null || c.phase() == ContainerEntity.Phase.COMPLETED) return;
+      ContainerEntity.Allocation a = c.allocation();
+      SchedNode node = nodes.get(a.nodeId());
+      if (node == null) return;
+      SchedContainer sc = new SchedContainer(a, c.allocatedTime());
+      sc.phase = c.phase() == ContainerEntity.Phase.RUNNING ? SchedContainer.Phase.RUNNING : SchedContainer.Phase.ALLOCATED;
+      sc.confirmed = false;
+      containers.put(id, sc);
+      node.containers.add(id);
+      node.allocated = node.allocated.plus(a.resource());
+      SchedApp app = appsByAttempt.get(a.attemptId());
+      if (app != null) app.containers.add(id);
+      else node.toKill.add(id);
+      if (c.preemption() != null) preempting.put(id, c.preemption());
+    });
+    nodesToResync = (int) Math.ceil(nodes.size() * deps.recoveryMinNodeShare());
+    recoveringUntil = nodes.isEmpty() ? now : now + deps.recoveryWait().toMillis();
+  }
+
+  private boolean recovering() {
+    if (recoveringUntil == 0) return false;
+    long resynced = nodes.values().stream().filter(n -> !n.awaitingResync).count();
+    if (deps.clock().millis() < recoveringUntil && resynced < nodesToResync) return true;
+    recoveringUntil = 0;
+    finishRecovery();
+    return false;
+  }
+
+  /** Containers no NodeManager has reported by now are gone: their AMs hear they were aborted. */
+  private void finishRecovery() {
+    int lost = 0;
+    for (SchedContainer c : List.copyOf(containers.values())) {
+      if (c.confirmed) continue;
+      lost++;
+      completeContainer(c.id(), ExitStatus.ABORTED, "Container lost while the ResourceManager recovered", null);
+    }
+    getContext().getLog().info("Scheduler recovery finished: {} of {} known nodes re-synced, {} containers lost",
+        nodes.values().stream().filter(n -> !n.awaitingResync).count(), nodes.size(), lost);
   }
 
   @Override
@@ -272,8 +356,14 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
       if (c == null) {
         if (!s.isComplete()) node.toKill.add(s.containerId());
         else node.toRemoveFromNm.add(s.containerId());
-      } else if (s.isComplete()) {
+        continue;
+      }
+      c.confirmed = true;
+      if (s.isComplete()) {
         completeContainer(s.containerId(), s.exitStatus(), s.diagnostics(), node);
+      } else if (c.phase == SchedContainer.Phase.ALLOCATED) {
+        c.phase = SchedContainer.Phase.RUNNING;
+        deps.containers().apply(c.id()).tell(new ContainerEntity.MarkRunning(getContext().getSystem().ignoreRef()));
       }
     }
     getContext().getLog().info("Node {} registered with {}", node.id(), node.capacity());
@@ -285,7 +375,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
   private Behavior<Command> onNodeHeartbeat(NodeHeartbeat m) {
     NodeHeartbeatRequest req = m.request();
     SchedNode node = nodes.get(req.nodeId());
-    if (node == null || !node.state.isUsable()) {
+    if (node == null || !node.state.isUsable() || node.awaitingResync) {
       m.replyTo().tell(NodeHeartbeatResponse.resync("Node not found resyncing " + req.nodeId()));
       return this;
     }
@@ -309,6 +399,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
       } else if (c == null) {
         node.toKill.add(s.containerId());
       } else if (c.phase == SchedContainer.Phase.ALLOCATED) {
+        c.confirmed = true;
         c.phase = SchedContainer.Phase.RUNNING;
         deps.containers().apply(c.id()).tell(new ContainerEntity.MarkRunning(getContext().getSystem().ignoreRef()));
       }
@@ -397,6 +488,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
   // Scheduling
 
   private void schedule() {
+    if (recovering()) return;
     List<AppView> demand = new ArrayList<>();
     for (SchedApp app : apps.values()) if (app.hasDemand()) demand.add(app.view());
     if (demand.isEmpty()) return;

@@ -28,7 +28,10 @@ public record SchedulerDeps(
     Function<String, RecipientRef<ApplicationEntity.Command>> applications,
     ActorRef<AmLauncher.Command> amLauncher,
     Clock clock,
-    FairSetup fair) {
+    FairSetup fair,
+    Duration recoveryWait,
+    double recoveryMinNodeShare,
+    java.util.function.Supplier<java.util.concurrent.CompletionStage<RecoveredModel>> recovery) {
   /** Whether the Fair policy runs; otherwise FIFO. */
   public boolean isFair() {
     return fair != null;

@@ -25,6 +25,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import org.apache.pekko.Done;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
@@ -56,6 +57,10 @@ class SchedulerTest {
 
   @BeforeEach
   void setUp() {
+    start(RecoveredModel.EMPTY);
+  }
+
+  private void start(RecoveredModel model) {
     containers = testKit.createTestProbe();
     apps = testKit.createTestProbe();
     launcher = testKit.createTestProbe();
@@ -64,7 +69,8 @@ class SchedulerTest {
     SchedulerDeps deps = new SchedulerDeps(settings, new FifoPolicy(), 1700000000000L,
         "0123456789abcdef0123456789abcdef".getBytes(StandardCharsets.UTF_8), Duration.ofSeconds(1),
         Duration.ofMinutes(10), Duration.ofMinutes(10), Duration.ofSeconds(3),
-        id -> containers.ref(), id -> apps.ref(), launcher.ref(), Clock.systemUTC(), null);
+        id -> containers.ref(), id -> apps.ref(), launcher.ref(), Clock.systemUTC(), null,
+        Duration.ofSeconds(10), 1.0, () -> CompletableFuture.completedFuture(model));
     scheduler = testKit.spawn(Scheduler.create(deps));
     nmResponseId = 0;
   }
@@ -197,5 +203,59 @@ class SchedulerTest {
     TestProbe<Scheduler.AmOutcome<AllocateResponse>> probe = testKit.createTestProbe();
     scheduler.tell(new Scheduler.Allocate(ATTEMPT, new AllocateRequest(0, 0, List.of(), List.of()), probe.ref()));
     assertThat(probe.receiveMessage().exception()).isEqualTo("ApplicationMasterNotRegisteredException");
+  }
+
+  /** The journal of a member that died: node a:1 (2 GB) runs the AM and one worker; a second worker was never started. */
+  private static RecoveredModel journalOfADeadMember() {
+    var reg = new NodeEntity.Registration("a:1", "a", "a:1", "/default-rack", new Resource(3072, 8));
+    var node = new NodeEntity.State(reg, dev.bobbin.protocol.NodeState.RUNNING, 1, "");
+    var sub = new dev.bobbin.core.app.Submission(APP, "n", "alice", "default", 0, "YARN", List.of(), GB,
+        new ContainerLaunchContext(List.of("am"), Map.of()), 2);
+    var attempt = new dev.bobbin.core.app.Attempt(ATTEMPT, 1, dev.bobbin.core.app.AttemptState.RUNNING, 1, 0,
+        "container_e1_1700000000000_0001_01_000001", "a:1", "a:1", "a", 0, "", -1000, "");
+    var app = new ApplicationEntity.State(APP, sub, dev.bobbin.core.app.AppState.RUNNING,
+        dev.bobbin.protocol.FinalApplicationStatus.UNDEFINED, "", 1, 0, List.of(attempt),
+        dev.bobbin.core.app.PreemptionHistory.NONE);
+    Map<String, ContainerEntity.State> live = new java.util.HashMap<>();
+    for (int i = 1; i <= 3; i++) {
+      String id = "container_e1_1700000000000_0001_01_00000" + i;
+      var alloc = new ContainerEntity.Allocation(id, APP, ATTEMPT, "a:1", "a:1", GB, i == 1 ? 0 : 1, -1, i == 1);
+      var phase = i == 3 ? ContainerEntity.Phase.ALLOCATED : ContainerEntity.Phase.RUNNING;
+      live.put(id, new ContainerEntity.State(alloc, phase, 1, 2, 0, -1000, "", null));
+    }
+    return new RecoveredModel(Map.of(APP, app), live, Map.of("a:1", node));
+  }
+
+  @Test
+  void aRecoveredSchedulerKeepsRunningWorkCountsItAndAbortsWhatNoNodeReports() {
+    start(journalOfADeadMember());
+    // The node must re-register before anything else.
+    assertThat(heartbeat("a:1").nodeAction()).isEqualTo(dev.bobbin.protocol.NodeAction.RESYNC);
+    TestProbe<Done> done = testKit.createTestProbe();
+    scheduler.tell(new Scheduler.NodeRegistered(new NodeEntity.Registration("a:1", "a", "a:1", "/default-rack",
+        new Resource(3072, 8)), List.of(ContainerStatus.running("container_e1_1700000000000_0001_01_000001", GB),
+        ContainerStatus.running("container_e1_1700000000000_0001_01_000002", GB)), done.ref()));
+    done.receiveMessage();
+    nmResponseId = 0;
+    // The never-started worker is aborted once every known node re-synced; the running ones are not killed.
+    ContainerEntity.Complete lost = containers.expectMessageClass(ContainerEntity.Complete.class);
+    assertThat(lost.exitStatus()).isEqualTo(dev.bobbin.protocol.ExitStatus.ABORTED);
+    NodeHeartbeatResponse r = heartbeat("a:1", ContainerStatus.running("container_e1_1700000000000_0001_01_000001", GB),
+        ContainerStatus.running("container_e1_1700000000000_0001_01_000002", GB));
+    assertThat(r.containersToCleanup()).isEmpty();
+    // The AM must register again; its work is still counted on the node, so a 1 GB ask fits only once the lost one is freed.
+    TestProbe<Scheduler.AmOutcome<AllocateResponse>> probe = testKit.createTestProbe();
+    scheduler.tell(new Scheduler.Allocate(ATTEMPT, new AllocateRequest(7, 0, List.of(), List.of()), probe.ref()));
+    assertThat(probe.receiveMessage().exception()).isEqualTo("ApplicationMasterNotRegisteredException");
+    TestProbe<Scheduler.AmOutcome<RegisterAmResponse>> reg = testKit.createTestProbe();
+    scheduler.tell(new Scheduler.AmRegistered(ATTEMPT, reg.ref()));
+    reg.receiveMessage();
+    lost.replyTo().tell(StatusReply.ack());
+    allocate(0, List.of(ResourceRequest.any(1, GB, 2)));
+    ContainerEntity.Allocate fresh = expectAllocate();
+    assertThat(fresh.allocation().containerId()).startsWith("container_e");
+    assertThat(fresh.allocation().containerId()).isNotIn("container_e1_1700000000000_0001_01_000002",
+        "container_e1_1700000000000_0001_01_000003");
+    containers.expectNoMessage(Duration.ofMillis(300));
   }
 }

@@ -1,0 +1,112 @@
+package dev.bobbin.launcher;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.typesafe.config.ConfigFactory;
+import dev.bobbin.am.shell.ShellAmSpec;
+import dev.bobbin.config.NmSettings;
+import dev.bobbin.node.NodeManager;
+import dev.bobbin.protocol.Resource;
+import dev.bobbin.protocol.WireJson;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 4, point 6: a lone RM member dies by kill -9 while an application's containers run, and a
+ * restart on the same data directory carries on: no container is killed, the AM re-registers, and
+ * the application finishes with its first attempt.
+ */
+class WorkPreservingRestartIT {
+  private Process rm;
+  private final List<NodeManager> nms = new ArrayList<>();
+
+  @AfterEach
+  void stop() {
+    nms.forEach(NodeManager::close);
+    if (rm != null) rm.destroyForcibly();
+  }
+
+  private Process startRm(Path data, int http, int cluster, Path log) throws Exception {
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    return new ProcessBuilder(List.of(java, "-cp", System.getProperty("java.class.path"), "dev.bobbin.launcher.Main",
+            "rm", "--data-dir", data.toString(), "--http-port", String.valueOf(http),
+            "--cluster-port", String.valueOf(cluster)))
+        .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+  }
+
+  @Test
+  void runningContainersSurviveAKillNineOfTheOnlyMember(@TempDir Path dir) throws Exception {
+    int http = RestApiIT.freePort();
+    int cluster = RestApiIT.freePort();
+    Path log = dir.resolve("rm.log");
+    String url = "http://127.0.0.1:" + http;
+    String base = url + "/ws/v1/cluster";
+    rm = startRm(dir.resolve("data"), http, cluster, log);
+    Http.await(Duration.ofSeconds(60), "the RM to serve", () -> Http.get(base + "/info").status() == 200);
+    for (int i = 1; i <= 2; i++) {
+      nms.add(NodeManager.start(NmSettings.from(ConfigFactory.parseMap(Map.of(
+          "bobbin.nm.rm-addresses", List.of(url),
+          "bobbin.nm.http-port", RestApiIT.freePort(),
+          "bobbin.nm.memory-mb", 4096,
+          "bobbin.nm.vcores", 4,
+          "bobbin.nm.work-dir", dir.resolve("nm-" + i).toString())).withFallback(ConfigFactory.load()))));
+    }
+    Http.await(Duration.ofSeconds(30), "two nodes", () ->
+        Http.get(base + "/nodes?states=RUNNING").json().path("nodes").path("node").size() == 2);
+
+    String id = Http.post(base + "/apps/new-application", "").json().path("application-id").asText();
+    Map<String, Object> body = new LinkedHashMap<>();
+    body.put("application-id", id);
+    body.put("resource", new Resource(1024, 1));
+    body.put("am-container-spec", Map.of("commands", Map.of("command", ShellAmSpec.commands(
+        System.getProperty("java.class.path"), "sleep 12; echo survived", 2, new Resource(1024, 1), 0))));
+    assertThat(Http.post(base + "/apps", WireJson.mapper().writeValueAsString(body)).status()).isEqualTo(202);
+    Http.await(Duration.ofSeconds(60), "the workers to run", () -> runningWorkers(id) == 2);
+
+    rm.destroyForcibly().waitFor();
+    rm = startRm(dir.resolve("data"), http, cluster, log);
+    Http.await(Duration.ofSeconds(60), "the restarted RM to serve", () -> Http.get(base + "/info").status() == 200);
+
+    Http.await(Duration.ofSeconds(90), "the application to finish", () ->
+        Http.get(base + "/apps/" + id).json().path("app").path("state").asText().equals("FINISHED"));
+    JsonNode app = Http.get(base + "/apps/" + id).json().path("app");
+    assertThat(app.path("finalStatus").asText()).as(app.toString()).isEqualTo("SUCCEEDED");
+    assertThat(Http.get(base + "/apps/" + id + "/appattempts").json().path("appAttempts").path("appAttempt").size())
+        .as("no new attempt").isEqualTo(1);
+    Http.await(Duration.ofSeconds(30), "the AM process to exit", () ->
+        containers(id).stream().noneMatch(c -> c.path("exitCode").asInt() == -1000));
+    List<JsonNode> all = containers(id);
+    assertThat(all).hasSize(3);
+    for (JsonNode c : all) {
+      assertThat(c.path("exitCode").asInt()).as("never killed: " + c).isZero();
+    }
+  }
+
+  private long runningWorkers(String appId) throws Exception {
+    long n = 0;
+    for (JsonNode c : containers(appId)) {
+      if (c.path("state").asText().equals("RUNNING") && !c.path("id").asText().endsWith("_000001")) n++;
+    }
+    return n;
+  }
+
+  private List<JsonNode> containers(String appId) throws Exception {
+    String key = appId.substring("application_".length());
+    List<JsonNode> out = new ArrayList<>();
+    for (NodeManager nm : nms) {
+      for (JsonNode c : Http.get("http://" + nm.httpAddress() + "/ws/v1/node/containers").json()
+          .path("containers").path("container")) {
+        if (c.path("id").asText().contains(key)) out.add(c);
+      }
+    }
+    return out;
+  }
+}
