@@ -212,10 +212,10 @@ public final class RmCore {
     }
     return sharding.entityRefFor(NodeEntity.TYPE_KEY, req.nodeId())
         .<NodeEntity.Report>askWithStatus(r -> new NodeEntity.Register(reg, r), timeout)
-        .thenCompose(ok -> AskPattern.<Scheduler.Command, org.apache.pekko.Done>ask(schedulerRef,
+        .thenCompose(ok -> AskPattern.<Scheduler.Command, Long>ask(schedulerRef,
             r -> new Scheduler.NodeRegistered(reg, req.containerStatuses(), r), timeout, system.scheduler()))
-        .thenApply(done -> new RegisterNodeResponse(NodeAction.NORMAL, "", clusterTimestamp,
-            rm.nmHeartbeatInterval().toMillis(), Tokens.encodeKey(secret)));
+        .thenApply(epoch -> new RegisterNodeResponse(NodeAction.NORMAL, "", clusterTimestamp,
+            rm.nmHeartbeatInterval().toMillis(), Tokens.encodeKey(secret), epoch));
   }
 
   public CompletionStage<NodeHeartbeatResponse> heartbeat(NodeHeartbeatRequest req) {

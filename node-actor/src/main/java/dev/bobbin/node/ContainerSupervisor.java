@@ -72,8 +72,11 @@ final class ContainerSupervisor {
     this.onActorStopped = onActorStopped;
   }
 
-  /** @param key the current container-token key, or null while the node may not start containers */
-  StartContainersResponse start(StartContainersRequest request, byte[] key) {
+  /**
+   * @param key the current container-token key, or null while the node may not start containers
+   * @param minEpoch the highest scheduler epoch this node has heard from; older tokens are fenced off
+   */
+  StartContainersResponse start(StartContainersRequest request, byte[] key, long minEpoch) {
     List<String> started = new ArrayList<>();
     List<FailedRequest> failed = new ArrayList<>();
     for (StartContainerRequest r : request.requests()) {
@@ -86,7 +89,7 @@ final class ContainerSupervisor {
         failed.add(new FailedRequest(null, YARN_EXCEPTION, "Empty start request"));
         continue;
       }
-      Verdict verdict = ContainerTokenCheck.forStart(r.containerToken(), key, identity.nodeId(), clock.millis());
+      Verdict verdict = ContainerTokenCheck.forStart(r.containerToken(), key, identity.nodeId(), clock.millis(), minEpoch);
       if (verdict instanceof Refused refused) {
         ctx.getLog().warn("container start refused containerId={} reason={}",
             refused.failure().containerId(), refused.failure().message());

@@ -24,11 +24,24 @@ public final class ContainerTokenCheck {
   public record Refused(FailedRequest failure) implements Verdict {}
 
   public static Verdict forStart(String token, byte[] key, String nodeId, long nowMs) {
+    return forStart(token, key, nodeId, nowMs, 0);
+  }
+
+  /**
+   * @param minEpoch the highest scheduler epoch the node has heard from: a token of an older
+   *     scheduler (one that lives on in a member the cluster has already downed) is refused
+   */
+  public static Verdict forStart(String token, byte[] key, String nodeId, long nowMs, long minEpoch) {
     Verdict v = forManagement(token, key, nodeId);
     if (v instanceof Valid valid && valid.identifier().expiryTimeMs() < nowMs) {
       ContainerTokenIdentifier id = valid.identifier();
       return refuse(id.containerId(), "This token is expired. current time is " + nowMs + " found "
           + id.expiryTimeMs());
+    }
+    if (v instanceof Valid valid && valid.identifier().rmIdentifier() < minEpoch) {
+      ContainerTokenIdentifier id = valid.identifier();
+      return refuse(id.containerId(), "Container token of " + id.containerId() + " comes from scheduler epoch "
+          + id.rmIdentifier() + ", older than epoch " + minEpoch + " this node already follows");
     }
     return v;
   }

@@ -119,6 +119,8 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
   private final Set<String> finishedApps = new LinkedHashSet<>();
   private RmSession session = new RmSession.Registering();
   private byte[] lastKnownKey;
+  /** The newest scheduler epoch heard from; answers and tokens of older schedulers are fenced off. */
+  private long rmEpoch;
   private RmFailover failover;
   private long lastRmContactMs;
   private long heartbeatsTotal;
@@ -170,7 +172,7 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
 
   private Behavior<Command> onStartContainers(StartContainers cmd) {
     byte[] key = session instanceof RmSession.Registered r && !stopping ? r.containerTokenKey() : null;
-    cmd.replyTo().tell(containers.start(cmd.request(), key));
+    cmd.replyTo().tell(containers.start(cmd.request(), key, rmEpoch));
     return this;
   }
 
@@ -262,6 +264,7 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
         ? Duration.ofMillis(resp.heartbeatIntervalMs()) : settings.heartbeatInterval();
     session = new RmSession.Registered(key, resp.rmIdentifier(), 0, interval);
     lastKnownKey = key;
+    rmEpoch = Math.max(rmEpoch, resp.rmEpoch());
     getContext().getLog().info("NodeManager {} registered with RM {}: capability {}, {} containers reported, "
         + "heartbeat every {} ms", identity.nodeId(), msg.rm(), capability, table.statusesToReport().size(),
         interval.toMillis());
@@ -282,6 +285,12 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
     if (!(session instanceof RmSession.Registered reg)) return this;
     NodeHeartbeatResponse resp = msg.response();
     if (resp == null) return retryLater(msg.rm(), false, "empty heartbeat answer", true);
+    if (resp.rmEpoch() > 0 && resp.rmEpoch() < rmEpoch) {
+      // A scheduler the cluster has replaced: obey none of its orders and look for the new one.
+      return retryLater(msg.rm(), false, "answer from scheduler epoch " + resp.rmEpoch() + ", older than "
+          + rmEpoch, true);
+    }
+    rmEpoch = Math.max(rmEpoch, resp.rmEpoch());
     markRmContact();
     heartbeatsTotal++;
     NodeAction action = resp.nodeAction() == null ? NodeAction.NORMAL : resp.nodeAction();

@@ -70,8 +70,9 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
   public record AppEnded(String appId, AppState state) implements Command {}
 
   // From the NM and AM protocol routes.
+  /** Answered with the scheduler's epoch, which the NodeManager uses for fencing. */
   public record NodeRegistered(
-      NodeEntity.Registration registration, List<ContainerStatus> containers, ActorRef<Done> replyTo)
+      NodeEntity.Registration registration, List<ContainerStatus> containers, ActorRef<Long> replyTo)
       implements Command {}
 
   public record NodeHeartbeat(NodeHeartbeatRequest request, ActorRef<NodeHeartbeatResponse> replyTo)
@@ -350,7 +351,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
       node.toKill.addAll(old.toKill);
     }
     nodes.put(node.id(), node);
-    node.lastResponse = new NodeHeartbeatResponse(0, NodeAction.NORMAL, List.of(), List.of(), List.of(), 0, "");
+    node.lastResponse = new NodeHeartbeatResponse(0, NodeAction.NORMAL, List.of(), List.of(), List.of(), 0, "", epoch);
     for (ContainerStatus s : m.containers()) {
       SchedContainer c = containers.get(s.containerId());
       if (c == null) {
@@ -367,7 +368,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
       }
     }
     getContext().getLog().info("Node {} registered with {}", node.id(), node.capacity());
-    m.replyTo().tell(Done.getInstance());
+    m.replyTo().tell(epoch);
     schedule();
     return this;
   }
@@ -406,7 +407,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
     }
     NodeHeartbeatResponse resp = new NodeHeartbeatResponse(
         last.responseId() + 1, NodeAction.NORMAL, List.copyOf(node.toKill), List.copyOf(node.appsToCleanup),
-        List.copyOf(node.toRemoveFromNm), deps.nmHeartbeatInterval().toMillis(), "");
+        List.copyOf(node.toRemoveFromNm), deps.nmHeartbeatInterval().toMillis(), "", epoch);
     node.appsToCleanup.clear();
     node.toRemoveFromNm.clear();
     node.lastResponse = resp;
@@ -575,8 +576,9 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
 
   private Container toWire(ContainerEntity.Allocation a, String user) {
     long expiry = deps.clock().millis() + deps.containerTokenLifetime().toMillis();
+    // The token carries the epoch: a NodeManager refuses tokens of a scheduler older than one it has seen.
     String token = Tokens.containerToken(new Tokens.ContainerTokenIdentifier(a.containerId(), a.nodeId(), user,
-        a.resource(), expiry, deps.rmIdentifier()), deps.tokenSecret());
+        a.resource(), expiry, epoch), deps.tokenSecret());
     return new Container(a.containerId(), a.nodeId(), a.nodeHttpAddress(), a.resource(), a.priority(), token,
         a.allocationRequestId());
   }
