@@ -49,6 +49,9 @@ public final class ContainerEntity
 
   public record Get(ActorRef<StatusReply<Report>> replyTo) implements Command {}
 
+  /** The container's completion reached its AM; a recovered scheduler need not deliver it again. */
+  public record MarkDelivered(ActorRef<StatusReply<Done>> replyTo) implements Command {}
+
   /** The scheduler will take this container back after the grace period; the reason is kept. */
   public record RequestPreemption(PreemptionRecord record, ActorRef<StatusReply<Done>> replyTo) implements Command {}
 
@@ -68,6 +71,8 @@ public final class ContainerEntity
 
   public record PreemptionRequested(PreemptionRecord record) implements Event {}
 
+  public record CompletionDelivered() implements Event {}
+
   // State
 
   /** YARN's RMContainerState, reduced to what is persisted. */
@@ -75,21 +80,26 @@ public final class ContainerEntity
 
   public record State(
       Allocation allocation, Phase phase, long allocatedTime, long startedTime, long finishedTime,
-      int exitStatus, String diagnostics, PreemptionRecord preemption) implements CborSerializable {
+      int exitStatus, String diagnostics, PreemptionRecord preemption, boolean completionDelivered)
+      implements CborSerializable {
 
-    public static final State EMPTY = new State(null, Phase.NEW, 0, 0, 0, ExitStatus.INVALID, "", null);
+    public static final State EMPTY = new State(null, Phase.NEW, 0, 0, 0, ExitStatus.INVALID, "", null, false);
 
     public State apply(Event e) {
       if (e instanceof Allocated a) {
-        return new State(a.allocation(), Phase.ALLOCATED, a.time(), 0, 0, ExitStatus.INVALID, "", null);
+        return new State(a.allocation(), Phase.ALLOCATED, a.time(), 0, 0, ExitStatus.INVALID, "", null, false);
       } else if (e instanceof Launched l) {
-        return new State(allocation, Phase.RUNNING, allocatedTime, l.time(), 0, exitStatus, diagnostics, preemption);
+        return new State(allocation, Phase.RUNNING, allocatedTime, l.time(), 0, exitStatus, diagnostics, preemption,
+            false);
       } else if (e instanceof Completed c) {
         return new State(allocation, Phase.COMPLETED, allocatedTime, startedTime, c.time(),
-            c.exitStatus(), c.diagnostics(), preemption);
+            c.exitStatus(), c.diagnostics(), preemption, false);
       } else if (e instanceof PreemptionRequested p) {
         return new State(allocation, phase, allocatedTime, startedTime, finishedTime, exitStatus, diagnostics,
-            p.record());
+            p.record(), completionDelivered);
+      } else if (e instanceof CompletionDelivered) {
+        return new State(allocation, phase, allocatedTime, startedTime, finishedTime, exitStatus, diagnostics,
+            preemption, true);
       }
       throw new IllegalArgumentException("Unknown event " + e);
     }
@@ -127,6 +137,9 @@ public final class ContainerEntity
         .onCommand(Allocate.class, this::onAllocate)
         .onCommand(MarkRunning.class, this::onMarkRunning)
         .onCommand(Complete.class, this::onComplete)
+        .onCommand(MarkDelivered.class, (s, c) -> s.phase() != Phase.COMPLETED || s.completionDelivered()
+            ? Effect().reply(c.replyTo(), StatusReply.ack())
+            : Effect().persist(new CompletionDelivered()).thenReply(c.replyTo(), ns -> StatusReply.ack()))
         .onCommand(RequestPreemption.class, (s, c) -> s.phase() == Phase.NEW || s.phase() == Phase.COMPLETED
                 || s.preemption() != null
             ? Effect().reply(c.replyTo(), StatusReply.ack())

@@ -217,7 +217,15 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
       if (fair != null) fair.place("root." + sub.queue(), sub.user());
     });
     model.containers().forEach((id, c) -> {
-      if (c.allocation() == null || c.phase() == ContainerEntity.Phase.COMPLETED) return;
+      if (c.allocation() == null) return;
+      if (c.phase() == ContainerEntity.Phase.COMPLETED) {
+        // Finished while no AM heard of it (say, during the outage): deliver it again; AMs ignore repeats.
+        SchedApp owner = appsByAttempt.get(c.allocation().attemptId());
+        if (owner != null && !c.completionDelivered() && !c.allocation().am()) {
+          owner.completed.add(ContainerStatus.completed(id, c.exitStatus(), c.diagnostics(), c.allocation().resource()));
+        }
+        return;
+      }
       ContainerEntity.Allocation a = c.allocation();
       SchedNode node = nodes.get(a.nodeId());
       if (node == null) return;
@@ -638,6 +646,10 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
     AllocateResponse resp = new AllocateResponse(last.responseId() + 1, List.copyOf(app.newlyAllocated),
         List.copyOf(app.completed), headroom(), (int) nodes.values().stream().filter(n -> n.state.isUsable()).count(),
         null, preemptionMessage(app));
+    for (ContainerStatus done : app.completed) {
+      deps.containers().apply(done.containerId())
+          .tell(new ContainerEntity.MarkDelivered(getContext().getSystem().ignoreRef()));
+    }
     app.newlyAllocated.clear();
     app.completed.clear();
     app.lastResponse = resp;

@@ -221,8 +221,12 @@ class SchedulerTest {
       String id = "container_e1_1700000000000_0001_01_00000" + i;
       var alloc = new ContainerEntity.Allocation(id, APP, ATTEMPT, "a:1", "a:1", GB, i == 1 ? 0 : 1, -1, i == 1);
       var phase = i == 3 ? ContainerEntity.Phase.ALLOCATED : ContainerEntity.Phase.RUNNING;
-      live.put(id, new ContainerEntity.State(alloc, phase, 1, 2, 0, -1000, "", null));
+      live.put(id, new ContainerEntity.State(alloc, phase, 1, 2, 0, -1000, "", null, false));
     }
+    var finished = new ContainerEntity.Allocation("container_e1_1700000000000_0001_01_000004", APP, ATTEMPT, "a:1", "a:1",
+        GB, 1, -1, false);
+    live.put(finished.containerId(), new ContainerEntity.State(finished, ContainerEntity.Phase.COMPLETED, 1, 2, 3, 0,
+        "", null, false));
     return new RecoveredModel(Map.of(APP, app), live, Map.of("a:1", node));
   }
 
@@ -251,8 +255,14 @@ class SchedulerTest {
     scheduler.tell(new Scheduler.AmRegistered(ATTEMPT, reg.ref()));
     reg.receiveMessage();
     lost.replyTo().tell(StatusReply.ack());
-    allocate(0, List.of(ResourceRequest.any(1, GB, 2)));
-    ContainerEntity.Allocate fresh = expectAllocate();
+    // A worker that finished while no AM could hear of it is delivered now, and marked delivered.
+    AllocateResponse first = allocate(0, List.of(ResourceRequest.any(1, GB, 2)));
+    assertThat(first.completedContainerStatuses()).extracting(ContainerStatus::containerId)
+        .contains("container_e1_1700000000000_0001_01_000004");
+    List<ContainerEntity.Command> sent = containers.receiveSeveralMessages(2);
+    assertThat(sent).anySatisfy(c -> assertThat(c).isInstanceOf(ContainerEntity.MarkDelivered.class));
+    ContainerEntity.Allocate fresh = (ContainerEntity.Allocate) sent.stream()
+        .filter(c -> c instanceof ContainerEntity.Allocate).findFirst().orElseThrow();
     assertThat(fresh.allocation().containerId()).startsWith("container_e");
     assertThat(fresh.allocation().containerId()).isNotIn("container_e1_1700000000000_0001_01_000002",
         "container_e1_1700000000000_0001_01_000003");
