@@ -1,50 +1,88 @@
 package dev.bobbin.core.scheduler;
 
 import dev.bobbin.protocol.CborSerializable;
+import java.util.Map;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.persistence.typed.PersistenceId;
 import org.apache.pekko.persistence.typed.javadsl.CommandHandlerWithReply;
 import org.apache.pekko.persistence.typed.javadsl.EventHandler;
 import org.apache.pekko.persistence.typed.javadsl.EventSourcedBehaviorWithEnforcedReplies;
+import org.apache.pekko.persistence.typed.javadsl.RetentionCriteria;
 
 /**
- * Counts scheduler incarnations. Each incarnation takes the next epoch and puts it in its
- * container ids ({@code container_e<epoch>_...}), so ids stay unique across restarts and
- * failovers, as YARN's RM epoch does.
+ * The scheduler's own journal. It counts scheduler incarnations: each takes the next epoch and
+ * puts it in its container ids ({@code container_e<epoch>_...}) and tokens, so ids stay unique
+ * across failovers and NodeManagers can fence off an older scheduler, as YARN's RM epoch does. It
+ * also keeps the starvation clocks, so a starvation timeout that was running keeps running when
+ * the scheduler moves to another member.
  */
 public final class EpochEntity
-    extends EventSourcedBehaviorWithEnforcedReplies<EpochEntity.Next, EpochEntity.Advanced, EpochEntity.State> {
+    extends EventSourcedBehaviorWithEnforcedReplies<EpochEntity.Command, EpochEntity.Event, EpochEntity.State> {
 
-  public record Next(ActorRef<Long> replyTo) implements CborSerializable {}
+  public sealed interface Command extends CborSerializable {}
 
-  public record Advanced(long epoch) implements CborSerializable {}
+  /** Starts an incarnation: answers with its epoch and the clocks the previous one left. */
+  public record Next(ActorRef<Started> replyTo) implements Command {}
 
-  public record State(long epoch) implements CborSerializable {}
+  public record SaveClocks(Clocks clocks) implements Command {}
+
+  public record Started(long epoch, Clocks clocks) implements CborSerializable {}
+
+  /** Since when each application and each queue has been below its starvation threshold. */
+  public record Clocks(Map<String, Long> appsBelowSince, Map<String, Long> queuesBelowSince)
+      implements CborSerializable {
+    public static final Clocks NONE = new Clocks(Map.of(), Map.of());
+
+    public Clocks {
+      appsBelowSince = Map.copyOf(appsBelowSince);
+      queuesBelowSince = Map.copyOf(queuesBelowSince);
+    }
+  }
+
+  public sealed interface Event extends CborSerializable {}
+
+  public record Advanced(long epoch) implements Event {}
+
+  public record ClocksSaved(Clocks clocks) implements Event {}
+
+  public record State(long epoch, Clocks clocks) implements CborSerializable {}
 
   private EpochEntity(String partition) {
     super(PersistenceId.of("SchedulerEpoch", partition));
   }
 
-  public static Behavior<Next> create(String partition) {
+  public static Behavior<Command> create(String partition) {
     return new EpochEntity(partition);
   }
 
   @Override
   public State emptyState() {
-    return new State(0);
+    return new State(0, Clocks.NONE);
   }
 
   @Override
-  public CommandHandlerWithReply<Next, Advanced, State> commandHandler() {
+  public CommandHandlerWithReply<Command, Event, State> commandHandler() {
     return newCommandHandlerWithReplyBuilder().forAnyState()
         .onCommand(Next.class, (s, c) -> Effect().persist(new Advanced(s.epoch() + 1))
-            .thenReply(c.replyTo(), ns -> ns.epoch()))
+            .thenReply(c.replyTo(), ns -> new Started(ns.epoch(), ns.clocks())))
+        .onCommand(SaveClocks.class, (s, c) -> s.clocks().equals(c.clocks())
+            ? Effect().noReply()
+            : Effect().persist(new ClocksSaved(c.clocks())).thenNoReply())
         .build();
   }
 
   @Override
-  public EventHandler<State, Advanced> eventHandler() {
-    return newEventHandlerBuilder().forAnyState().onAnyEvent((s, e) -> new State(e.epoch()));
+  public EventHandler<State, Event> eventHandler() {
+    var builder = newEventHandlerBuilder();
+    builder.forAnyState()
+        .onEvent(Advanced.class, (s, e) -> new State(e.epoch(), s.clocks()))
+        .onEvent(ClocksSaved.class, (s, e) -> new State(s.epoch(), e.clocks()));
+    return builder.build();
+  }
+
+  @Override
+  public RetentionCriteria retentionCriteria() {
+    return RetentionCriteria.snapshotEvery(100, 2);
   }
 }

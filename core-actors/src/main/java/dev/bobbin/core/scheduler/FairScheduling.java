@@ -127,6 +127,14 @@ final class FairScheduling {
     reservations.removeIf(r -> r.appId().equals(appId));
   }
 
+  void restoreClocks(EpochEntity.Clocks saved) {
+    clocks = new StarvationClocks(saved.appsBelowSince(), saved.queuesBelowSince());
+  }
+
+  EpochEntity.Clocks clocks() {
+    return new EpochEntity.Clocks(clocks.appsBelowSince(), clocks.queuesBelowSince());
+  }
+
   QueueSpec root() {
     return root;
   }

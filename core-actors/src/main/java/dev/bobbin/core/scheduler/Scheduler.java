@@ -130,9 +130,9 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
 
   record FairUpdate() implements Command {}
 
-  record EpochLoaded(long epoch) implements Command {}
+  record EpochLoaded(EpochEntity.Started started) implements Command {}
 
-  record Recovered(long epoch, RecoveredModel model, String error) implements Command {}
+  record Recovered(EpochEntity.Started started, RecoveredModel model, String error) implements Command {}
 
   record AllocationDone(String containerId, String error) implements Command {}
 
@@ -142,23 +142,23 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
 
   public static Behavior<Command> create(SchedulerDeps deps) {
     return Behaviors.withStash(10_000, stash -> Behaviors.setup(ctx -> Behaviors.withTimers(timers -> {
-      ActorRef<EpochEntity.Next> epochs = ctx.spawn(EpochEntity.create("default"), "epoch");
-      epochs.tell(new EpochEntity.Next(ctx.messageAdapter(Long.class, EpochLoaded::new)));
+      ActorRef<EpochEntity.Command> epochs = ctx.spawn(EpochEntity.create("default"), "epoch");
+      epochs.tell(new EpochEntity.Next(ctx.messageAdapter(EpochEntity.Started.class, EpochLoaded::new)));
       return Behaviors.receive(Command.class)
           .onMessage(EpochLoaded.class, m -> {
             ctx.pipeToSelf(deps.recovery().get(), (model, err) ->
-                new Recovered(m.epoch(), model, err == null ? null : err.toString()));
+                new Recovered(m.started(), model, err == null ? null : err.toString()));
             return Behaviors.same();
           })
           .onMessage(Recovered.class, m -> {
             if (m.error() != null) throw new IllegalStateException("Scheduler recovery failed: " + m.error());
             ctx.getLog().info("Scheduler starting with epoch {}: {} applications, {} containers, {} nodes in the journal",
-                m.epoch(), m.model().apps().size(), m.model().containers().size(), m.model().nodes().size());
+                m.started().epoch(), m.model().apps().size(), m.model().containers().size(), m.model().nodes().size());
             timers.startTimerWithFixedDelay(new Tick(), deps.settings().allocationInterval());
             if (deps.isFair()) {
               timers.startTimerWithFixedDelay(new FairUpdate(), deps.fair().global().updateInterval());
             }
-            return stash.unstashAll(new Scheduler(ctx, deps, m.epoch(), m.model()));
+            return stash.unstashAll(new Scheduler(ctx, deps, m.started(), m.model(), epochs));
           })
           .onAnyMessage(m -> {
             stash.stash(m);
@@ -182,11 +182,16 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
   private long recoveringUntil;
   private int nodesToResync;
 
-  private Scheduler(ActorContext<Command> ctx, SchedulerDeps deps, long epoch, RecoveredModel model) {
+  private final ActorRef<EpochEntity.Command> schedulerJournal;
+
+  private Scheduler(ActorContext<Command> ctx, SchedulerDeps deps, EpochEntity.Started started, RecoveredModel model,
+      ActorRef<EpochEntity.Command> schedulerJournal) {
     super(ctx);
     this.deps = deps;
-    this.epoch = epoch;
+    this.epoch = started.epoch();
+    this.schedulerJournal = schedulerJournal;
     this.fair = deps.isFair() ? new FairScheduling(deps.fair()) : null;
+    if (fair != null) fair.restoreClocks(started.clocks());
     recover(model);
   }
 
@@ -763,6 +768,8 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
       }
     }
     PreemptionPlan plan = fair.preempt(snapshots, usable, live, preempting.keySet(), now);
+    // Journalled only when they change, so a running timeout survives a move of the scheduler.
+    schedulerJournal.tell(new EpochEntity.SaveClocks(fair.clocks()));
     for (PreemptionDecision d : plan.decisions()) preempt(d, now);
     for (PreemptionRecord r : preempting.values()) {
       SchedContainer c = containers.get(r.containerId());

@@ -1,0 +1,34 @@
+package dev.bobbin.core.scheduler;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.bobbin.core.EntityTestKits;
+import java.util.Map;
+import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
+import org.apache.pekko.persistence.testkit.javadsl.EventSourcedBehaviorTestKit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+
+class EpochEntityTest {
+  private static final ActorTestKit testKit = ActorTestKit.create(EntityTestKits.config());
+
+  @AfterAll
+  static void stop() {
+    testKit.shutdownTestKit();
+  }
+
+  @Test
+  void everyIncarnationGetsTheNextEpochAndTheClocksThePreviousOneLeft() {
+    EventSourcedBehaviorTestKit<EpochEntity.Command, EpochEntity.Event, EpochEntity.State> kit =
+        EventSourcedBehaviorTestKit.create(testKit.system(), EpochEntity.create("p"));
+    var first = kit.<EpochEntity.Started>runCommand(EpochEntity.Next::new).reply();
+    assertThat(first.epoch()).isEqualTo(1);
+    var clocks = new EpochEntity.Clocks(Map.of("application_1_0002", 1234L), Map.of());
+    assertThat(kit.runCommand(new EpochEntity.SaveClocks(clocks)).events()).hasSize(1);
+    assertThat(kit.runCommand(new EpochEntity.SaveClocks(clocks)).hasNoEvents()).isTrue();
+    kit.restart();
+    var second = kit.<EpochEntity.Started>runCommand(EpochEntity.Next::new).reply();
+    assertThat(second.epoch()).isEqualTo(2);
+    assertThat(second.clocks()).isEqualTo(clocks);
+  }
+}
