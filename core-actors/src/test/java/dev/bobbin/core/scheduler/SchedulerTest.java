@@ -38,8 +38,10 @@ import org.junit.jupiter.api.Test;
 
 /** The scheduler actor with its entities and launcher replaced by probes. */
 class SchedulerTest {
-  private static final ActorTestKit testKit = ActorTestKit.create(
-      PersistenceTestKitPlugin.getInstance().config().withFallback(ConfigFactory.load()));
+  // Every message is serialized, as it would be between members: the scheduler is a cluster singleton.
+  private static final ActorTestKit testKit = ActorTestKit.create(PersistenceTestKitPlugin.getInstance().config()
+      .withFallback(ConfigFactory.parseString("pekko.actor.serialize-messages = on"))
+      .withFallback(ConfigFactory.load()));
   private static final String APP = "application_1700000000000_0001";
   private static final String ATTEMPT = "appattempt_1700000000000_0001_000001";
   private static final Resource GB = new Resource(1024, 1);

@@ -1,5 +1,6 @@
 package dev.bobbin.protocol.node;
 
+import dev.bobbin.protocol.CborSerializable;
 import dev.bobbin.protocol.NodeAction;
 import java.util.List;
 
@@ -17,7 +18,7 @@ public record NodeHeartbeatResponse(
     List<String> containersToBeRemovedFromNm,
     long nextHeartbeatIntervalMs,
     String diagnostics,
-    long rmEpoch) {
+    long rmEpoch) implements CborSerializable {
   public NodeHeartbeatResponse {
     containersToCleanup = containersToCleanup == null ? List.of() : List.copyOf(containersToCleanup);
     applicationsToCleanup = applicationsToCleanup == null ? List.of() : List.copyOf(applicationsToCleanup);
