@@ -62,8 +62,8 @@ public final class RmCore {
   private final long clusterTimestamp;
   private final AtomicInteger appSequence = new AtomicInteger();
   private final Duration timeout;
-
-  private final java.util.function.Supplier<FairSetup> fairReload;
+  /** Changes when the queue configuration does, so Queue entities record the version they run under. */
+  private volatile String queueVersion;
 
   /**
    * @param fair the Fair policy's configuration, or null for FIFO
@@ -71,7 +71,6 @@ public final class RmCore {
    */
   public RmCore(ActorSystem<?> system, RmSettings rm, SchedulerSettings scheduler, List<String> rmAddresses,
       FairSetup fair, java.util.function.Supplier<FairSetup> fairReload) {
-    this.fairReload = fairReload;
     this.system = system;
     this.rm = rm;
     this.scheduler = scheduler;
@@ -86,7 +85,7 @@ public final class RmCore {
         rm.nmHeartbeatInterval(), rm.nmExpiry(), Duration.ofMinutes(10), timeout,
         id -> sharding.entityRefFor(ContainerEntity.TYPE_KEY, id),
         id -> sharding.entityRefFor(ApplicationEntity.TYPE_KEY, id),
-        launcher, clock, fair, rm.recoverySchedulingWait(), rm.recoveryMinNodeShare(),
+        launcher, clock, fair, fairReload, rm.recoverySchedulingWait(), rm.recoveryMinNodeShare(),
         () -> JournalRecovery.read(system));
     this.schedulerRef = ClusterSingleton.get(system).init(SingletonActor.of(
         Behaviors.supervise(Scheduler.create(deps)).onFailure(SupervisorStrategy.restart()), "scheduler"));
@@ -104,26 +103,15 @@ public final class RmCore {
     this.queueVersion = Integer.toHexString(java.util.Objects.hash(scheduler, fair));
   }
 
-  private volatile String queueVersion;
-
-  /** Reads the Fair configuration again and hands it to the scheduler; a bad file changes nothing. */
+  /** Has the scheduler read its queue configuration again; a bad one is refused and changes nothing. */
   public CompletionStage<String> refreshQueues() {
-    FairSetup next;
-    try {
-      next = fairReload.get();
-    } catch (RuntimeException e) {
-      return CompletableFuture.failedFuture(Rejection.badRequest("Queue configuration rejected: " + e.getMessage()));
-    }
-    if (next == null) {
-      return CompletableFuture.failedFuture(Rejection.badRequest("Queue refresh needs the fair policy; this RM runs fifo"));
-    }
-    return AskPattern.<Scheduler.Command, StatusReply<org.apache.pekko.Done>>ask(schedulerRef,
-            r -> new Scheduler.RefreshQueues(next, r), timeout, system.scheduler())
+    return AskPattern.<Scheduler.Command, StatusReply<String>>ask(schedulerRef, Scheduler.RefreshQueues::new,
+            timeout, system.scheduler())
         .thenCompose(r -> r.isError() ? CompletableFuture.failedFuture(Rejection.badRequest(r.getError().getMessage()))
             : CompletableFuture.completedFuture(r.getValue()))
-        .thenApply(done -> {
-          queueVersion = Integer.toHexString(next.hashCode());
-          return "Queues refreshed: " + next.config().queues().keySet();
+        .thenApply(msg -> {
+          queueVersion = Integer.toHexString(msg.hashCode());
+          return msg;
         });
   }
 

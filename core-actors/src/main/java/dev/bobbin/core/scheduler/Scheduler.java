@@ -119,8 +119,8 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
 
   public record QueueDecision(String queue, String rejection) implements CborSerializable {}
 
-  /** Swaps the Fair configuration; refused under FIFO. */
-  public record RefreshQueues(FairSetup setup, ActorRef<StatusReply<Done>> replyTo) implements Command {}
+  /** Reads the Fair configuration again and swaps it in; an invalid one is refused and changes nothing. */
+  public record RefreshQueues(ActorRef<StatusReply<String>> replyTo) implements Command {}
 
   /** The Fair policy's latest shares; an error under FIFO. */
   public record GetFairView(ActorRef<StatusReply<FairView>> replyTo) implements Command {}
@@ -720,10 +720,18 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
       m.replyTo().tell(StatusReply.error("Queue refresh needs the fair policy; this scheduler runs fifo"));
       return this;
     }
-    fair.reconfigure(m.setup());
-    getContext().getLog().info("Fair scheduler queues reloaded: {}", fair.root().path());
+    FairSetup next;
+    try {
+      next = deps.fairReload().get();
+    } catch (RuntimeException e) {
+      getContext().getLog().warn("Queue configuration rejected, the running one stays: {}", e.getMessage());
+      m.replyTo().tell(StatusReply.error("Queue configuration rejected: " + e.getMessage()));
+      return this;
+    }
+    fair.reconfigure(next);
+    getContext().getLog().info("Fair scheduler queues reloaded: {}", next.config().queues().keySet());
     fairUpdate();
-    m.replyTo().tell(StatusReply.ack());
+    m.replyTo().tell(StatusReply.success("Queues refreshed: " + next.config().queues().keySet()));
     return this;
   }
 

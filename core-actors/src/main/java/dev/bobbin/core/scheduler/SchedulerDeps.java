@@ -13,7 +13,8 @@ import org.apache.pekko.actor.typed.RecipientRef;
 
 /**
  * What the scheduler needs from its member: settings, secrets and the ports to entities and NMs.
- * {@code fair} is null when the FIFO policy runs.
+ * {@code fair} is null when the FIFO policy runs; {@code fairReload} reads its configuration again
+ * on the member that hosts the scheduler.
  */
 public record SchedulerDeps(
     SchedulerSettings settings,
@@ -29,6 +30,7 @@ public record SchedulerDeps(
     ActorRef<AmLauncher.Command> amLauncher,
     Clock clock,
     FairSetup fair,
+    java.util.function.Supplier<FairSetup> fairReload,
     Duration recoveryWait,
     double recoveryMinNodeShare,
     java.util.function.Supplier<java.util.concurrent.CompletionStage<RecoveredModel>> recovery) {

@@ -71,7 +71,7 @@ class SchedulerTest {
     SchedulerDeps deps = new SchedulerDeps(settings, new FifoPolicy(), 1700000000000L,
         "0123456789abcdef0123456789abcdef".getBytes(StandardCharsets.UTF_8), Duration.ofSeconds(1),
         Duration.ofMinutes(10), Duration.ofMinutes(10), Duration.ofSeconds(3),
-        id -> containers.ref(), id -> apps.ref(), launcher.ref(), Clock.systemUTC(), null,
+        id -> containers.ref(), id -> apps.ref(), launcher.ref(), Clock.systemUTC(), null, () -> null,
         Duration.ofSeconds(10), 1.0, () -> CompletableFuture.completedFuture(model));
     scheduler = testKit.spawn(Scheduler.create(deps));
     nmResponseId = 0;
