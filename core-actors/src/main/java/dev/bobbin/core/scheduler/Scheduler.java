@@ -282,7 +282,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
         .onMessage(Allocate.class, this::onAllocate)
         .onMessage(GetNodes.class, this::onGetNodes)
         .onMessage(GetUsage.class, this::onGetUsage)
-        .onMessage(Tick.class, m -> { expireNodes(); schedule(); return this; })
+        .onMessage(Tick.class, m -> { expireNodes(); expireAllocations(); schedule(); return this; })
         .onMessage(AllocationDone.class, this::onAllocationDone)
         .onMessage(CompletionDone.class, this::onCompletionDone)
         .onMessage(AmLaunchFailed.class, m -> {
@@ -438,6 +438,21 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
         for (String id : List.copyOf(node.containers)) {
           completeContainer(id, ExitStatus.ABORTED, "Container released on a *lost* node", null);
         }
+      }
+    }
+  }
+
+  /**
+   * A container handed out but never started within the token's lifetime is taken back, as YARN's
+   * allocation expirer does ({@code yarn.resourcemanager.rm.container-allocation.expiry-interval-ms}).
+   * The allocation time comes from the journal, so the clock survives a failover.
+   */
+  private void expireAllocations() {
+    long cutoff = deps.clock().millis() - deps.containerTokenLifetime().toMillis();
+    for (SchedContainer c : List.copyOf(containers.values())) {
+      if (c.phase == SchedContainer.Phase.ALLOCATED && c.allocatedTime < cutoff) {
+        getContext().getLog().info("Allocation of {} expired: never started", c.id());
+        release(c, "Container expired since it was unused");
       }
     }
   }

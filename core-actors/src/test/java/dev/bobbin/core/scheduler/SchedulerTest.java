@@ -51,6 +51,36 @@ class SchedulerTest {
   private TestProbe<AmLauncher.Command> launcher;
   private ActorRef<Scheduler.Command> scheduler;
   private int nmResponseId;
+  private TestingClock clock;
+
+  /** Wall-clock time that a test can move forward. */
+  static final class TestingClock extends Clock {
+    private volatile long offsetMillis;
+
+    void advance(Duration d) {
+      offsetMillis += d.toMillis();
+    }
+
+    @Override
+    public long millis() {
+      return System.currentTimeMillis() + offsetMillis;
+    }
+
+    @Override
+    public java.time.Instant instant() {
+      return java.time.Instant.ofEpochMilli(millis());
+    }
+
+    @Override
+    public java.time.ZoneId getZone() {
+      return java.time.ZoneOffset.UTC;
+    }
+
+    @Override
+    public Clock withZone(java.time.ZoneId zone) {
+      return this;
+    }
+  }
 
   @AfterAll
   static void stop() {
@@ -67,11 +97,12 @@ class SchedulerTest {
     apps = testKit.createTestProbe();
     launcher = testKit.createTestProbe();
     SchedulerSettings settings = new SchedulerSettings(SchedulerPolicy.FIFO, List.of("default"), 1024, 1, 8192, 4,
-        Duration.ofHours(1));
+        Duration.ofMillis(100));
+    clock = new TestingClock();
     SchedulerDeps deps = new SchedulerDeps(settings, new FifoPolicy(), 1700000000000L,
         "0123456789abcdef0123456789abcdef".getBytes(StandardCharsets.UTF_8), Duration.ofSeconds(1),
-        Duration.ofMinutes(10), Duration.ofMinutes(10), Duration.ofSeconds(3),
-        id -> containers.ref(), id -> apps.ref(), launcher.ref(), Clock.systemUTC(), null, () -> null,
+        Duration.ofHours(1), Duration.ofMinutes(10), Duration.ofSeconds(3),
+        id -> containers.ref(), id -> apps.ref(), launcher.ref(), clock, null, () -> null,
         Duration.ofSeconds(10), 1.0, () -> CompletableFuture.completedFuture(model));
     scheduler = testKit.spawn(Scheduler.create(deps));
     nmResponseId = 0;
@@ -271,5 +302,19 @@ class SchedulerTest {
     assertThat(fresh.allocation().containerId()).isNotIn("container_e1_1700000000000_0001_01_000002",
         "container_e1_1700000000000_0001_01_000003");
     containers.expectNoMessage(Duration.ofMillis(300));
+  }
+
+  @Test
+  void anAllocationNeverStartedExpiresAndItsAmHearsItWasAborted() {
+    registerNode("a:1", 4096);
+    startAppWithAm();
+    allocate(0, List.of(ResourceRequest.any(1, GB, 1)));
+    ContainerEntity.Allocate worker = expectAllocate();
+    worker.replyTo().tell(StatusReply.ack());
+    assertThat(allocateUntilAllocated(1, 1).allocatedContainers()).hasSize(1);
+    clock.advance(Duration.ofMinutes(11));
+    ContainerEntity.Complete expired = containers.expectMessageClass(ContainerEntity.Complete.class);
+    assertThat(expired.exitStatus()).isEqualTo(dev.bobbin.protocol.ExitStatus.ABORTED);
+    assertThat(expired.diagnostics()).contains("expired");
   }
 }
