@@ -2,9 +2,11 @@ package dev.bobbin.launcher;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
+import com.typesafe.config.ConfigValueFactory;
 import dev.bobbin.config.RmSettings;
 import dev.bobbin.config.SchedulerPolicy;
 import dev.bobbin.config.SchedulerSettings;
+import dev.bobbin.config.SettingsException;
 import dev.bobbin.config.fair.FairGlobalSettings;
 import dev.bobbin.config.fair.FairSchedulerConfig;
 import dev.bobbin.core.scheduler.FairSetup;
@@ -13,19 +15,63 @@ import dev.bobbin.http.RmHttpApi;
 import dev.bobbin.persistence.JournalConfig;
 import dev.bobbin.persistence.JournalSchema;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.apache.pekko.Done;
+import org.apache.pekko.actor.Address;
+import org.apache.pekko.actor.AddressFromURIString;
+import org.apache.pekko.actor.CoordinatedShutdown;
+import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.Props;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.apache.pekko.cluster.ClusterEvent;
 import org.apache.pekko.cluster.typed.Cluster;
 import org.apache.pekko.cluster.typed.Join;
+import org.apache.pekko.cluster.typed.JoinSeedNodes;
+import org.apache.pekko.cluster.typed.Subscribe;
 import org.apache.pekko.http.javadsl.ServerBinding;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** One running RM member: its actor system, its actors and its HTTP server. */
+/**
+ * One running RM member: its actor system, its actors and its HTTP server. It stops through
+ * Pekko's coordinated shutdown, whoever starts that (a JVM shutdown hook on SIGTERM, the cluster
+ * downing this member, or {@link #close()}): the HTTP API unbinds first, then the shard regions
+ * hand their shards over, the member leaves the cluster and the singletons move.
+ */
 public final class RmMember implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(RmMember.class);
+  /** How long requests in flight may take to finish once the HTTP API stopped accepting connections. */
+  static final Duration HTTP_DRAIN = Duration.ofSeconds(3);
+
+  /** Coordinated shutdown's reason when {@link #close()} stops the member (never exits the JVM). */
+  public static final class Closed implements CoordinatedShutdown.Reason {
+    static final Closed INSTANCE = new Closed();
+
+    @Override
+    public String toString() {
+      return "closed by its owner";
+    }
+  }
+
+  /** Coordinated shutdown's reason when the member failed to start (never exits the JVM). */
+  public static final class StartFailed implements CoordinatedShutdown.Reason {
+    static final StartFailed INSTANCE = new StartFailed();
+
+    @Override
+    public String toString() {
+      return "start failed";
+    }
+  }
 
   private final ActorSystem<Void> system;
   private final RmCore core;
@@ -52,13 +98,17 @@ public final class RmMember implements AutoCloseable {
     RmSettings rm = RmSettings.from(withRm);
     SchedulerSettings scheduler = SchedulerSettings.from(withRm);
     Config full = JournalConfig.overlay(withRm, rm.dataDir().toAbsolutePath()).withFallback(withRm).resolve();
-    ActorSystem<Void> system = ActorSystem.create(Behaviors.empty(), "bobbin", full);
+    List<Address> seeds = seedNodes(full);
+    // Pekko would start joining the seed nodes with the actor system, while this JVM is still busy
+    // starting up; see joinCluster.
+    ActorSystem<Void> system = ActorSystem.create(Behaviors.empty(), "bobbin",
+        full.withValue("pekko.cluster.seed-nodes", ConfigValueFactory.fromIterable(List.of())));
     try {
+      logShutdownReason(system);
       JournalSchema.ensure(system).toCompletableFuture().get(60, TimeUnit.SECONDS);
       Cluster cluster = Cluster.get(system);
-      if (full.getStringList("pekko.cluster.seed-nodes").isEmpty()) {
-        cluster.manager().tell(Join.create(cluster.selfMember().address()));
-      }
+      system.systemActorOf(membershipLog(cluster), "bobbin-membership-log", Props.empty());
+      joinCluster(cluster, seeds);
       String self = "http://" + rm.hostname() + ":" + rm.httpPort();
       List<String> addresses = full.hasPath("bobbin.rm.addresses") && !full.getStringList("bobbin.rm.addresses").isEmpty()
           ? full.getStringList("bobbin.rm.addresses") : List.of(self);
@@ -67,13 +117,124 @@ public final class RmMember implements AutoCloseable {
               .withFallback(ConfigFactory.defaultReference()).resolve(), scheduler));
       ServerBinding binding = new RmHttpApi(core).bind(system, rm.hostname(), rm.httpPort())
           .toCompletableFuture().get(30, TimeUnit.SECONDS);
+      unbindOnShutdown(system, binding);
       log.info("RM member up: HTTP {} cluster {} journal {} data {}", binding.localAddress(),
           cluster.selfMember().address(), full.getString("bobbin.persistence.journal"), rm.dataDir().toAbsolutePath());
       return new RmMember(system, core, binding);
     } catch (Exception e) {
-      system.terminate();
+      CoordinatedShutdown.get(system).runAll(StartFailed.INSTANCE);
       throw e;
     }
+  }
+
+  private static List<Address> seedNodes(Config config) {
+    List<Address> seeds = new ArrayList<>();
+    for (String s : config.getStringList("pekko.cluster.seed-nodes")) {
+      try {
+        seeds.add(AddressFromURIString.parse(s.trim()));
+      } catch (RuntimeException e) {
+        throw new SettingsException("pekko.cluster.seed-nodes", "'" + s + "' is not an address like pekko://bobbin@host:2551");
+      }
+    }
+    return seeds;
+  }
+
+  /**
+   * Joins the cluster once the journal is reachable, not while the JVM starts (Pekko's default).
+   * The first seed node forms a new cluster when no other seed node answers within
+   * seed-node-timeout; restarted into a running cluster on a busy host, a member that spends
+   * that time starting up would form a second one on the same journal.
+   */
+  private static void joinCluster(Cluster cluster, List<Address> seeds) {
+    if (seeds.isEmpty()) {
+      cluster.manager().tell(Join.create(cluster.selfMember().address()));
+    } else {
+      cluster.manager().tell(new JoinSeedNodes(seeds));
+    }
+  }
+
+  /**
+   * The HTTP API stops first when the member stops: no new connections once shutdown begins (so
+   * clients, NMs and AMs go to another member), then up to {@link #HTTP_DRAIN} for requests in
+   * flight, which still reach this member's shards; only then do the shards move.
+   */
+  private static void unbindOnShutdown(ActorSystem<?> system, ServerBinding binding) {
+    CoordinatedShutdown cs = CoordinatedShutdown.get(system);
+    cs.addTask(CoordinatedShutdown.PhaseServiceUnbind(), "bobbin-http-unbind", () -> {
+      log.info("RM member stopping: HTTP {} no longer accepts connections", binding.localAddress());
+      return binding.unbind();
+    });
+    cs.addTask(CoordinatedShutdown.PhaseServiceRequestsDone(), "bobbin-http-drain",
+        () -> binding.terminate(HTTP_DRAIN).thenApply(t -> Done.getInstance()));
+  }
+
+  /** Says in the log why the member stops, first thing in its shutdown. */
+  private static void logShutdownReason(ActorSystem<?> system) {
+    CoordinatedShutdown cs = CoordinatedShutdown.get(system);
+    cs.addTask(CoordinatedShutdown.PhaseBeforeServiceUnbind(), "bobbin-log-reason", () -> {
+      String reason = cs.getShutdownReason().map(RmMember::describe).orElse("unknown");
+      if (cs.getShutdownReason().filter(r -> r == CoordinatedShutdown.clusterDowningReason()).isPresent()) {
+        log.warn("RM member stopping: {}", reason);
+      } else {
+        log.info("RM member stopping: {}", reason);
+      }
+      return CompletableFuture.completedFuture(Done.getInstance());
+    });
+  }
+
+  static String describe(CoordinatedShutdown.Reason r) {
+    if (r == CoordinatedShutdown.jvmExitReason()) return "JVM exit (SIGTERM, SIGINT or System.exit), leaving the cluster";
+    if (r == CoordinatedShutdown.clusterDowningReason()) {
+      return "the cluster downed this member (it was unreachable, or on the losing side of a split)";
+    }
+    if (r == CoordinatedShutdown.clusterLeavingReason()) return "left the cluster";
+    if (r == CoordinatedShutdown.clusterJoinUnsuccessfulReason()) return "could not join the seed nodes";
+    if (r == CoordinatedShutdown.incompatibleConfigurationDetectedReason()) {
+      return "its configuration is incompatible with the cluster's";
+    }
+    return r.toString();
+  }
+
+  /**
+   * Logs every membership change with the resulting member list, under this class's logger: the
+   * launcher's logback.xml keeps Pekko's own loggers at WARN, which would hide joins and leaves.
+   */
+  private static Behavior<ClusterEvent.ClusterDomainEvent> membershipLog(Cluster cluster) {
+    return Behaviors.setup(ctx -> {
+      ActorRef<ClusterEvent.ClusterDomainEvent> self = ctx.getSelf();
+      cluster.subscriptions().tell(Subscribe.create(self.narrow(), ClusterEvent.MemberEvent.class));
+      cluster.subscriptions().tell(Subscribe.create(self.narrow(), ClusterEvent.ReachabilityEvent.class));
+      Map<String, String> members = new TreeMap<>();
+      Set<String> unreachable = new TreeSet<>();
+      return Behaviors.receiveMessage(event -> {
+        String change;
+        if (event instanceof ClusterEvent.MemberEvent me) {
+          String address = me.member().address().toString();
+          String status = me.member().status().toString();
+          if (event instanceof ClusterEvent.MemberRemoved) {
+            members.remove(address);
+            unreachable.remove(address);
+            change = address + " removed";
+          } else {
+            members.put(address, status);
+            change = address + " " + status;
+          }
+        } else if (event instanceof ClusterEvent.UnreachableMember um) {
+          unreachable.add(um.member().address().toString());
+          change = um.member().address() + " unreachable";
+        } else if (event instanceof ClusterEvent.ReachableMember rm) {
+          unreachable.remove(rm.member().address().toString());
+          change = rm.member().address() + " reachable again";
+        } else {
+          return Behaviors.same();
+        }
+        long up = members.values().stream().filter(s -> s.equals("Up")).count();
+        log.info("Cluster: {}; {} member(s) up: {}", change, up, members.entrySet().stream()
+            .map(e -> e.getKey() + " " + e.getValue() + (unreachable.contains(e.getKey()) ? " (unreachable)" : ""))
+            .collect(Collectors.joining(", ")));
+        return Behaviors.same();
+      });
+    });
   }
 
   /** The Fair policy's queues and switches, read now (so a refresh re-reads the allocation file). */
@@ -98,12 +259,17 @@ public final class RmMember implements AutoCloseable {
     return system;
   }
 
+  /**
+   * Stops the member as SIGTERM would (unbind, hand over, leave), but without exiting the JVM, and
+   * waits until its actor system has terminated.
+   */
   @Override
   public void close() {
-    binding.unbind();
-    system.terminate();
+    CoordinatedShutdown cs = CoordinatedShutdown.get(system);
+    cs.runAll(Closed.INSTANCE);
     try {
-      system.getWhenTerminated().toCompletableFuture().get(Duration.ofSeconds(30).toMillis(), TimeUnit.MILLISECONDS);
+      Duration limit = Duration.ofMillis(cs.totalTimeout().toMillis()).plusSeconds(5);
+      system.getWhenTerminated().toCompletableFuture().get(limit.toMillis(), TimeUnit.MILLISECONDS);
     } catch (Exception e) {
       log.warn("RM member did not stop cleanly: {}", e.toString());
     }

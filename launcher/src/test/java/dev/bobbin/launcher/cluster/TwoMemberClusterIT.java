@@ -1,0 +1,295 @@
+package dev.bobbin.launcher.cluster;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.bobbin.pg.EmbeddedPostgres;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.time.LocalTime;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInfo;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Two RM members as real processes on one PostgreSQL journal: applications submitted through one
+ * are served by the other, and survive the first one's SIGTERM (a graceful leave) or kill -9
+ * (downed by the split-brain resolver), after which it is restarted on the same ports and joins
+ * again.
+ *
+ * <p>Which member fails is chosen, not left to chance. rm-1 starts first, so it is the oldest
+ * member and hosts the cluster singletons (the scheduler and the shard coordinator): its failure is
+ * the slowest case, and the one in which a new submission needs the scheduler to move. With two
+ * members a kill -9 leaves one against one, and keep-majority then keeps the side with the lowest
+ * address (host, then port); rm-1 therefore gets the higher cluster port, so the survivor, rm-2,
+ * downs rm-1 instead of itself. (Were rm-1 the lower address, rm-2 would down itself and the whole
+ * cluster would be gone: the case for running three members in production.)
+ */
+class TwoMemberClusterIT {
+  private static final Duration START = Duration.ofSeconds(60);
+  /** A new cluster forms within seed-node-timeout (15 s): a seed node that asked too early asks again after it. */
+  private static final Duration JOIN = Duration.ofSeconds(45);
+  /** Far above issue 4's targets (3 s after SIGTERM, 10 s after kill -9): the test checks that it works. */
+  private static final Duration FAILOVER_LIMIT = Duration.ofSeconds(40);
+  private static final int APPS = 4;
+
+  private static EmbeddedPostgres pg;
+  private final List<RmProcess> members = new ArrayList<>();
+  private LocalTime faultAt;
+
+  @BeforeAll
+  static void startPostgres() {
+    pg = EmbeddedPostgres.start();
+  }
+
+  @AfterAll
+  static void stopPostgres() {
+    if (pg != null) pg.close();
+  }
+
+  @AfterEach
+  void stopMembers(TestInfo test) {
+    members.forEach(RmProcess::kill);
+    // The members' logs outlive the temporary directory, for a look after a failure.
+    Path keep = Path.of("target", "cluster-it", test.getTestMethod().map(m -> m.getName()).orElse("test"));
+    for (RmProcess m : members) {
+      try {
+        Files.createDirectories(keep);
+        Files.copy(m.log, keep.resolve(m.log.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+      } catch (IOException e) {
+        System.out.println("could not keep " + m.log + ": " + e);
+      }
+    }
+  }
+
+  @Test
+  void sigtermOfTheOldestMemberHandsOverToTheOther(@TempDir Path dir) throws Exception {
+    startCluster(dir);
+    RmProcess rm1 = members.get(0);
+    RmProcess rm2 = members.get(1);
+    List<String> apps = submitThrough(rm1, rm2);
+
+    long offset = rm2.logLength();
+    long fault = System.nanoTime();
+    faultAt = LocalTime.now();
+    CompletableFuture<Long> exited = rm1.process().onExit().thenApply(p -> System.nanoTime());
+    rm1.process().destroy();
+    Failover f = measureFailover(rm2, apps, fault);
+    int status = rm1.awaitExit(Duration.ofSeconds(30));
+    report("SIGTERM", rm1, rm2, f, 3, offset);
+    System.out.println("TwoMemberClusterIT: rm-1 left the cluster and exited with " + status + " after "
+        + (exited.get() - fault) / 1_000_000 + " ms");
+    assertThat(status).as("rm-1 ended by SIGTERM, after a graceful leave").isEqualTo(143);
+    assertThat(rm2.logSince(offset)).as("a graceful leave downs nobody").doesNotContain("SBR took decision");
+
+    rejoin(rm1, rm2, apps);
+  }
+
+  @Test
+  void killNineOfTheOldestMemberIsDownedAndTheOtherTakesOver(@TempDir Path dir) throws Exception {
+    startCluster(dir);
+    RmProcess rm1 = members.get(0);
+    RmProcess rm2 = members.get(1);
+    List<String> apps = submitThrough(rm1, rm2);
+
+    long offset = rm2.logLength();
+    long fault = System.nanoTime();
+    faultAt = LocalTime.now();
+    rm1.process().destroyForcibly();
+    Failover f = measureFailover(rm2, apps, fault);
+    report("kill -9", rm1, rm2, f, 10, offset);
+    assertThat(rm1.awaitExit(Duration.ofSeconds(10))).as("killed by SIGKILL").isEqualTo(137);
+    assertThat(rm2.logSince(offset)).as("rm-2, the lowest address, keeps itself and downs rm-1")
+        .contains("SBR took decision DownUnreachable and is downing [" + rm1.clusterAddress() + "]");
+
+    rejoin(rm1, rm2, apps);
+  }
+
+  /** A fresh journal database, the shared configuration, rm-1 then rm-2; returns once both are members. */
+  private void startCluster(Path dir) throws Exception {
+    EmbeddedPostgres.Database db = pg.createDatabase();
+    List<Integer> ports = freePorts(4);
+    int cluster1 = Math.max(ports.get(2), ports.get(3));
+    int cluster2 = Math.min(ports.get(2), ports.get(3));
+    List<String> seeds = List.of("pekko://bobbin@127.0.0.1:" + cluster1, "pekko://bobbin@127.0.0.1:" + cluster2);
+    Path config = dir.resolve("rm.conf");
+    byte[] secret = new byte[32];
+    new SecureRandom().nextBytes(secret);
+    Files.writeString(config, "bobbin.rm.token-secret = \"" + Base64.getUrlEncoder().withoutPadding().encodeToString(secret)
+        + "\"\nbobbin.rm.addresses = [\"http://127.0.0.1:" + ports.get(0) + "\", \"http://127.0.0.1:" + ports.get(1) + "\"]\n");
+    RmProcess rm1 = new RmProcess("rm-1", ports.get(0), cluster1, dir, config, db, seeds);
+    RmProcess rm2 = new RmProcess("rm-2", ports.get(1), cluster2, dir, config, db, seeds);
+    members.add(rm1);
+    members.add(rm2);
+    // rm-1, the first seed node, forms the cluster (and creates the journal's tables); rm-2 joins it.
+    rm1.start();
+    rm1.awaitServing(START);
+    rm2.start();
+    rm2.awaitServing(START);
+    rm1.awaitLog(0, "2 member(s) up", JOIN);
+    rm2.awaitLog(0, "2 member(s) up", JOIN);
+  }
+
+  /** Submits {@link #APPS} applications through {@code in}; each is read back through {@code out}. */
+  private static List<String> submitThrough(RmProcess in, RmProcess out) throws Exception {
+    List<String> apps = new ArrayList<>();
+    for (int i = 0; i < APPS; i++) {
+      String id = ClusterHttp.post(in.api() + "/apps/new-application", "").json().path("application-id").asText();
+      ClusterHttp.Reply r = ClusterHttp.post(in.api() + "/apps", body(id));
+      assertThat(r.status()).as(r.body()).isEqualTo(202);
+      apps.add(id);
+    }
+    for (String id : apps) {
+      JsonNode app = ClusterHttp.get(out.api() + "/apps/" + id).json().path("app");
+      assertThat(app.path("id").asText()).isEqualTo(id);
+      assertThat(app.path("state").asText()).as("no NodeManager, so it waits").isEqualTo("ACCEPTED");
+    }
+    return apps;
+  }
+
+  /** Milliseconds after the fault: all applications answered, a submission accepted, both. */
+  private record Failover(long appsMs, long submitMs) {
+    long ms() {
+      return Math.max(appsMs, submitMs);
+    }
+  }
+
+  /**
+   * From the fault until the survivor has answered for every application (once each) and accepted
+   * a new submission, as the chaos suite measures a failover; polls every 100 ms.
+   */
+  private static Failover measureFailover(RmProcess survivor, List<String> apps, long faultNanos) throws Exception {
+    Set<String> pending = new LinkedHashSet<>(apps);
+    long appsMs = -1;
+    long submitMs = -1;
+    long deadline = faultNanos + FAILOVER_LIMIT.toNanos();
+    while (System.nanoTime() < deadline) {
+      for (String id : new ArrayList<>(pending)) {
+        if (answers(survivor.api() + "/apps/" + id)) pending.remove(id);
+      }
+      if (pending.isEmpty() && appsMs < 0) appsMs = (System.nanoTime() - faultNanos) / 1_000_000;
+      if (submitMs < 0 && submitOnce(survivor)) submitMs = (System.nanoTime() - faultNanos) / 1_000_000;
+      if (appsMs >= 0 && submitMs >= 0) return new Failover(appsMs, submitMs);
+      if (!survivor.process().isAlive()) {
+        throw new AssertionError(survivor.name + " died during the failover; its log ends:\n" + survivor.tail(60));
+      }
+      java.util.concurrent.locks.LockSupport.parkNanos(100_000_000L);
+    }
+    throw new AssertionError(survivor.name + " did not take over within " + FAILOVER_LIMIT.toSeconds() + " s: "
+        + (pending.isEmpty() ? "" : "no answer for " + pending + "; ") + (submitMs >= 0 ? "" : "no submission accepted; ")
+        + "its log ends:\n" + survivor.tail(60));
+  }
+
+  private static boolean answers(String url) {
+    try {
+      return ClusterHttp.get(url).status() == 200;
+    } catch (IOException e) {
+      return false;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
+  }
+
+  /** A new application id and its submission, both through {@code rm}; true when it answered 202. */
+  private static boolean submitOnce(RmProcess rm) {
+    try {
+      ClusterHttp.Reply id = ClusterHttp.post(rm.api() + "/apps/new-application", "");
+      if (id.status() != 200) return false;
+      return ClusterHttp.post(rm.api() + "/apps", body(id.json().path("application-id").asText())).status() == 202;
+    } catch (IOException e) {
+      return false;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
+  }
+
+  /** rm-1 again, on its ports and data directory: it joins rm-2's cluster and serves everything. */
+  private static void rejoin(RmProcess rm1, RmProcess rm2, List<String> apps) throws Exception {
+    long offset1 = rm1.logLength();
+    long offset2 = rm2.logLength();
+    long t0 = System.nanoTime();
+    rm1.start();
+    rm1.awaitServing(START);
+    rm1.awaitLog(offset1, "2 member(s) up", JOIN);
+    rm2.awaitLog(offset2, "2 member(s) up", JOIN);
+    for (String id : apps) {
+      ClusterHttp.await(Duration.ofSeconds(20), id + " through the restarted rm-1",
+          () -> ClusterHttp.get(rm1.api() + "/apps/" + id).status() == 200);
+    }
+    ClusterHttp.await(Duration.ofSeconds(20), "a submission through the restarted rm-1", () -> submitOnce(rm1));
+    System.out.println("TwoMemberClusterIT: rm-1 restarted, rejoined and served again after "
+        + (System.nanoTime() - t0) / 1_000_000 + " ms");
+  }
+
+  private void report(String fault, RmProcess failed, RmProcess survivor, Failover f, int targetSeconds, long offset)
+      throws IOException {
+    System.out.println("TwoMemberClusterIT: " + fault + " of " + failed.name + " (oldest member: scheduler and shard"
+        + " coordinator): failover " + f.ms() + " ms (issue 4's p99 target: " + targetSeconds + " s): " + survivor.name
+        + " answered for all " + APPS + " applications after " + f.appsMs() + " ms and accepted a new one after "
+        + f.submitMs() + " ms; fault at " + faultAt);
+    String timeline = survivor.logSince(offset).lines()
+        .filter(l -> l.contains("Cluster: ") || l.contains("SBR ") || l.contains("RM member"))
+        .map(l -> "    " + (l.length() > 240 ? l.substring(0, 240) + " ..." : l))
+        .collect(Collectors.joining("\n"));
+    System.out.println("  " + survivor.name + "'s view:\n" + timeline);
+  }
+
+  private static String body(String id) {
+    return """
+        {"application-id":"%s","am-container-spec":{"commands":{"command":"sleep 1"}},
+         "resource":{"memory":1024,"vCores":1}}""".formatted(id);
+  }
+
+  /**
+   * Free ports on 127.0.0.1, below the kernel's ephemeral range where possible: rm-1 restarts on its
+   * old ports, and an outgoing connection must not take one of them meanwhile.
+   */
+  private static List<Integer> freePorts(int count) throws IOException {
+    int low = 32768;
+    try (BufferedReader r = Files.newBufferedReader(Path.of("/proc/sys/net/ipv4/ip_local_port_range"))) {
+      low = Integer.parseInt(r.readLine().strip().split("\\s+")[0]);
+    } catch (IOException | RuntimeException e) {
+      // keep the usual default
+    }
+    Random random = new Random();
+    Set<Integer> chosen = new LinkedHashSet<>();
+    for (int probe = 0; probe < 1000 && chosen.size() < count && low > 11_000; probe++) {
+      int port = 10_000 + random.nextInt(low - 10_000);
+      if (bindable(port)) chosen.add(port);
+    }
+    while (chosen.size() < count) {
+      try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+        chosen.add(s.getLocalPort());
+      }
+    }
+    return new ArrayList<>(chosen);
+  }
+
+  private static boolean bindable(int port) {
+    try (ServerSocket s = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+      return true;
+    } catch (IOException e) {
+      return false;
+    }
+  }
+}
