@@ -1,0 +1,134 @@
+package dev.bobbin.bench;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * What {@code bobbin bench} was asked to run. Unset sizes are null: each scenario has its own
+ * defaults, smaller under {@code --quick}.
+ *
+ * @param scenario one of {@link #SCENARIOS} or {@code all}
+ * @param shape 1, 5 or 25 applications sharing the demand; null runs all three
+ * @param policy fifo or fair; null runs the scenario's default (both, for the scheduler)
+ * @param out the BENCHMARKS.md to update; null writes nothing
+ * @param jfr record the measured phase with Java Flight Recorder and summarize hot methods
+ */
+public record BenchOptions(
+    String scenario, Integer nodes, Integer apps, Integer containers, Integer shape, String policy,
+    Duration duration, boolean quick, boolean jfr, Path out, String command) {
+
+  public static final List<String> SCENARIOS =
+      List.of("scheduler", "full-path", "heartbeats", "submissions", "recovery", "memory");
+
+  static final String USAGE = """
+      bobbin bench scheduler|full-path|heartbeats|submissions|recovery|memory|all
+                   [--nodes N] [--apps N] [--containers N] [--shape 1|5|25] [--policy fifo|fair]
+                   [--duration 30s] [--quick] [--jfr] [--out BENCHMARKS.md | --no-write]
+        Runs the real RM against simulated NodeManagers and ApplicationMasters on 127.0.0.1,
+        prints the figures and replaces the scenario's section of BENCHMARKS.md.""";
+
+  /** A bad command line; the message says what is wrong. */
+  public static final class UsageException extends RuntimeException {
+    UsageException(String message) {
+      super(message);
+    }
+  }
+
+  public static BenchOptions parse(List<String> args, Path defaultOut) {
+    if (args.isEmpty()) throw new UsageException("name a scenario");
+    String scenario = args.get(0);
+    if (!scenario.equals("all") && !SCENARIOS.contains(scenario)) {
+      throw new UsageException("unknown scenario '" + scenario + "'");
+    }
+    Integer nodes = null, apps = null, containers = null, shape = null;
+    String policy = null;
+    Duration duration = null;
+    boolean quick = false, jfr = false;
+    Path out = defaultOut;
+    for (int i = 1; i < args.size(); i++) {
+      String a = args.get(i);
+      switch (a) {
+        case "--quick" -> quick = true;
+        case "--jfr" -> jfr = true;
+        case "--no-write" -> out = null;
+        case "--nodes" -> nodes = positive(a, value(args, ++i, a));
+        case "--apps" -> apps = positive(a, value(args, ++i, a));
+        case "--containers" -> containers = positive(a, value(args, ++i, a));
+        case "--shape" -> {
+          shape = positive(a, value(args, ++i, a));
+          if (!Set.of(1, 5, 25).contains(shape)) throw new UsageException("--shape must be 1, 5 or 25");
+        }
+        case "--policy" -> {
+          policy = value(args, ++i, a).toLowerCase(Locale.ROOT);
+          if (!policy.equals("fifo") && !policy.equals("fair")) throw new UsageException("--policy must be fifo or fair");
+        }
+        case "--duration" -> duration = duration(value(args, ++i, a));
+        case "--out" -> out = Path.of(value(args, ++i, a));
+        default -> throw new UsageException("unknown option '" + a + "'");
+      }
+    }
+    List<String> shown = new ArrayList<>(List.of("bin/bobbin", "bench"));
+    shown.addAll(args);
+    return new BenchOptions(scenario, nodes, apps, containers, shape, policy, duration, quick, jfr, out,
+        String.join(" ", shown));
+  }
+
+  /** The same options for one scenario of {@code all}. */
+  BenchOptions forScenario(String name) {
+    return new BenchOptions(name, nodes, apps, containers, shape, policy, duration, quick, jfr, out, command);
+  }
+
+  int nodesOr(int full, int quickValue) {
+    return nodes != null ? nodes : quick ? quickValue : full;
+  }
+
+  int appsOr(int full, int quickValue) {
+    return apps != null ? apps : quick ? quickValue : full;
+  }
+
+  int containersOr(int full, int quickValue) {
+    return containers != null ? containers : quick ? quickValue : full;
+  }
+
+  Duration durationOr(Duration full, Duration quickValue) {
+    return duration != null ? duration : quick ? quickValue : full;
+  }
+
+  List<String> policiesOr(List<String> dflt) {
+    return policy != null ? List.of(policy) : dflt;
+  }
+
+  private static String value(List<String> args, int i, String option) {
+    if (i >= args.size()) throw new UsageException(option + " needs a value");
+    return args.get(i);
+  }
+
+  private static int positive(String option, String v) {
+    try {
+      int n = Integer.parseInt(v.replace("_", "").replace(",", ""));
+      if (n <= 0) throw new UsageException(option + " must be positive, was " + v);
+      return n;
+    } catch (NumberFormatException e) {
+      throw new UsageException(option + " must be a whole number, was '" + v + "'");
+    }
+  }
+
+  static Duration duration(String v) {
+    String s = v.trim().toLowerCase(Locale.ROOT);
+    try {
+      Duration d;
+      if (s.endsWith("ms")) d = Duration.ofMillis(Long.parseLong(s.substring(0, s.length() - 2)));
+      else if (s.endsWith("s")) d = Duration.ofMillis((long) (Double.parseDouble(s.substring(0, s.length() - 1)) * 1000));
+      else if (s.endsWith("m")) d = Duration.ofSeconds(Long.parseLong(s.substring(0, s.length() - 1)) * 60);
+      else d = Duration.ofSeconds(Long.parseLong(s));
+      if (d.isNegative() || d.isZero()) throw new UsageException("--duration must be positive, was " + v);
+      return d;
+    } catch (NumberFormatException e) {
+      throw new UsageException("--duration must look like 30s, 2m or 500ms, was '" + v + "'");
+    }
+  }
+}

@@ -1,0 +1,102 @@
+package dev.bobbin.bench;
+
+import java.lang.management.ManagementFactory;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * Scenario 3, heartbeats: simulated NodeManagers heartbeating over HTTP against one RM member in
+ * its own JVM, whose CPU is read from /proc. First paced at 10,000 heartbeats/s (with 10,000
+ * nodes, the default 1 s interval), then back to back on every connection, which finds the rate
+ * the RM sustains.
+ */
+final class HeartbeatBench {
+  private HeartbeatBench() {}
+
+  static Report run(BenchOptions o, Path work, Consumer<String> say) throws Exception {
+    int nodes = o.nodesOr(10_000, 200);
+    int connections = o.quick() ? 8 : 32;
+    Duration duration = o.durationOr(Duration.ofSeconds(30), Duration.ofSeconds(4));
+    boolean fair = o.policiesOr(List.of("fifo")).get(0).equals("fair");
+    double goalRate = 10_000;
+    Duration paced = Duration.ofNanos((long) (nodes / goalRate * 1e9));
+    Report r = new Report("heartbeats", "3. Heartbeats");
+    Path jfr = o.jfr() ? work.resolve("rm-heartbeats.jfr") : null;
+    try (RmProcess rm = RmProcess.start(work, "rm", new RmConfig(fair), work.resolve("rm-data"), "2g", jfr)) {
+      if (rm.awaitHttp(180) < 0) throw new IllegalStateException("RM did not start; see " + rm.log);
+      long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(20) + 3 * duration.toNanos();
+      try (SimNodes sim = new SimNodes(new SimNodes.Options(rm.httpPort, nodes, Topology.NODE, "127.0.0.1:1",
+          connections, paced))) {
+        long t0 = System.nanoTime();
+        sim.start(deadline);
+        if (!sim.awaitRegistered(TimeUnit.MINUTES.toSeconds(15))) {
+          throw new IllegalStateException("nodes did not register: " + sim.lastError.get());
+        }
+        double registerSecs = (System.nanoTime() - t0) / 1e9;
+        say.accept(String.format("heartbeats: %d nodes registered in %.1f s; pacing at %.0f/s", nodes, registerSecs,
+            goalRate));
+        Phase p1 = measure(rm, sim, duration, say, "paced");
+        sim.pace(Duration.ZERO);
+        Phase p2 = measure(rm, sim, duration, say, "back to back");
+        r.line("Workload: " + nodes + " simulated NodeManagers (idle: no containers) heartbeating over HTTP/1.1 "
+            + "keep-alive on " + connections + " connections against one RM member in its own JVM (-Xmx2g, "
+            + (fair ? "fair" : "fifo") + ", embedded H2 journal). The simulators run in the bench's JVM on the same "
+            + "2 cores, so what they use is not available to the RM. Registering the nodes took "
+            + String.format("%.1f s (%.0f/s).", registerSecs, nodes / registerSecs) + RmProcess.experimentNote()).blank();
+        r.table(List.of(
+            List.of("phase", "heartbeats/s", "RM CPU", "RM CPU per 10,000 heartbeats/s", "p50", "p99",
+                "simulator CPU", "errors"),
+            p1.row("paced: every node every " + paced.toMillis() + " ms"),
+            p2.row("back to back on " + connections + " connections")));
+        r.figure("paced.rate", p1.rate).figure("paced.cores", p1.rmCores).figure("max.rate", p2.rate)
+            .figure("max.cores", p2.rmCores);
+        double perTenK = p2.rmCores * goalRate / p2.rate;
+        boolean met = (p1.rate >= 0.97 * goalRate && p1.rmCores < 1.0) || (p2.rate >= goalRate && perTenK < 1.0);
+        r.table(List.of(List.of("goal", "measured", "verdict"),
+            List.of("≥ 10,000 heartbeats/s using under one core",
+                Report.num(p1.rate) + "/s paced with " + String.format("%.2f", p1.rmCores) + " cores; at most "
+                    + Report.num(p2.rate) + "/s (" + String.format("%.2f", perTenK) + " cores per 10,000/s)",
+                Report.verdict(met))));
+      }
+    }
+    if (jfr != null) Jfr.summarize(jfr, r, "the RM process");
+    return r;
+  }
+
+  record Phase(double rate, double rmCores, double simCores, double p50, double p99, long errors) {
+    List<String> row(String name) {
+      return List.of(name, Report.num(rate), String.format("%.2f cores", rmCores),
+          String.format("%.2f cores", rmCores * 10_000 / Math.max(1, rate)), Report.ms(p50), Report.ms(p99),
+          String.format("%.2f cores", simCores), Long.toString(errors));
+    }
+  }
+
+  static Phase measure(RmProcess rm, SimNodes sim, Duration duration, Consumer<String> say, String name)
+      throws InterruptedException {
+    Thread.sleep(Math.min(5000, duration.toMillis() / 4));
+    sim.latency.clear();
+    sim.recordLatency(true);
+    long e0 = sim.errors.get();
+    long h0 = sim.heartbeats.get();
+    long rm0 = rm.cpuNanos();
+    long me0 = ownCpu();
+    long t0 = System.nanoTime();
+    Thread.sleep(duration.toMillis());
+    double secs = (System.nanoTime() - t0) / 1e9;
+    Phase p = new Phase((sim.heartbeats.get() - h0) / secs, (rm.cpuNanos() - rm0) / 1e9 / secs,
+        (ownCpu() - me0) / 1e9 / secs, sim.latency.percentile(50), sim.latency.percentile(99), sim.errors.get() - e0);
+    sim.recordLatency(false);
+    say.accept(String.format("heartbeats (%s): %.0f/s, RM %.2f cores, simulators %.2f cores, p99 %s", name, p.rate,
+        p.rmCores, p.simCores, Report.ms(p.p99)));
+    return p;
+  }
+
+  static long ownCpu() {
+    var os = ManagementFactory.getOperatingSystemMXBean();
+    return os instanceof com.sun.management.OperatingSystemMXBean s ? s.getProcessCpuTime() : 0;
+  }
+}

@@ -1,0 +1,138 @@
+package dev.bobbin.bench;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+
+/**
+ * An RM member as its own JVM, started the way {@code bobbin rm} starts one
+ * ({@code dev.bobbin.launcher.Main rm}), so its CPU can be read from /proc apart from the
+ * simulators'. Its log goes to a file the scenario can search. {@link #close} stops it (SIGTERM,
+ * then SIGKILL) with anything it started.
+ */
+final class RmProcess implements AutoCloseable {
+  final Process process;
+  final Path log;
+  final int httpPort;
+  final long startedNanos;
+  final Path jfr;
+
+  private RmProcess(Process process, Path log, int httpPort, long startedNanos, Path jfr) {
+    this.process = process;
+    this.log = log;
+    this.httpPort = httpPort;
+    this.startedNanos = startedNanos;
+    this.jfr = jfr;
+  }
+
+  /**
+   * @param heap the RM's -Xmx
+   * @param jfr a recording to write on exit, or null
+   */
+  static RmProcess start(Path work, String name, RmConfig cfg, Path dataDir, String heap, Path jfr) throws IOException {
+    Files.createDirectories(work);
+    Path conf = work.resolve(name + ".conf");
+    int httpPort = Ports.free();
+    Files.writeString(conf, cfg.hocon(dataDir, httpPort, Ports.free()), StandardCharsets.UTF_8);
+    Path logback = work.resolve("rm-logback.xml");
+    Files.writeString(logback, """
+        <configuration>
+          <statusListener class="ch.qos.logback.core.status.NopStatusListener"/>
+          <appender name="OUT" class="ch.qos.logback.core.ConsoleAppender">
+            <encoder><pattern>%d{HH:mm:ss.SSS} %-5level %logger{20} - %msg%n</pattern></encoder>
+          </appender>
+          <logger name="org.apache.pekko" level="WARN"/>
+          <logger name="slick" level="WARN"/>
+          <logger name="com.zaxxer" level="WARN"/>
+          <root level="INFO"><appender-ref ref="OUT"/></root>
+        </configuration>
+        """, StandardCharsets.UTF_8);
+    Path log = work.resolve(name + ".log");
+    List<String> cmd = new ArrayList<>();
+    cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    cmd.add("-Xmx" + heap);
+    cmd.addAll(extraOptions());
+    if (jfr != null) cmd.add("-XX:StartFlightRecording=settings=profile,dumponexit=true,filename=" + jfr);
+    cmd.add("-Dlogback.configurationFile=" + logback);
+    cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), "dev.bobbin.launcher.Main", "rm",
+        "--config", conf.toString()));
+    long started = System.nanoTime();
+    Process p = new ProcessBuilder(cmd).directory(work.toFile()).redirectErrorStream(true)
+        .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
+        .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+        .start();
+    RmProcess rm = new RmProcess(p, log, httpPort, started, jfr);
+    Runtime.getRuntime().addShutdownHook(new Thread(rm::kill, "bench-rm-cleanup"));
+    return rm;
+  }
+
+  /**
+   * Extra JVM options for the RM process, from {@code BOBBIN_BENCH_RM_JAVA_OPTS}: for experiments
+   * (what a flag would change), never set by default; a report says when they were used.
+   */
+  static List<String> extraOptions() {
+    String env = System.getenv("BOBBIN_BENCH_RM_JAVA_OPTS");
+    return env == null || env.isBlank() ? List.of() : List.of(env.trim().split("\\s+"));
+  }
+
+  /** A sentence for reports when {@link #extraOptions} are in use, else empty. */
+  static String experimentNote() {
+    List<String> x = extraOptions();
+    return x.isEmpty() ? "" : " **Experiment: the RM JVM ran with `" + String.join(" ", x) + "`.**";
+  }
+
+  /** Waits until {@code GET /ws/v1/cluster/info} answers; the nanoTime it did, or -1 (died, timed out). */
+  long awaitHttp(long timeoutSeconds) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds);
+    try (HttpConn conn = new HttpConn("127.0.0.1", httpPort, 5_000)) {
+      while (System.nanoTime() < deadline && process.isAlive()) {
+        if (RestClient.answers(conn, "/ws/v1/cluster/info")) return System.nanoTime();
+        Thread.sleep(20);
+      }
+    }
+    return -1;
+  }
+
+  /** The first log line matching, or null when none has been written yet. */
+  String logLine(Predicate<String> match) {
+    try (BufferedReader r = Files.newBufferedReader(log, StandardCharsets.UTF_8)) {
+      for (String line; (line = r.readLine()) != null; ) if (match.test(line)) return line;
+    } catch (IOException e) {
+      return null;
+    }
+    return null;
+  }
+
+  long cpuNanos() {
+    return Machine.processCpuNanos(process.pid());
+  }
+
+  long residentBytes() {
+    return Machine.residentBytes(process.pid());
+  }
+
+  /** Asks the JVM to stop (its shutdown hooks dump JFR), then kills what is left. */
+  @Override
+  public void close() {
+    if (!process.isAlive()) return;
+    List<ProcessHandle> family = new ArrayList<>(process.descendants().toList());
+    process.destroy();
+    try {
+      if (!process.waitFor(40, TimeUnit.SECONDS)) process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      process.destroyForcibly();
+    }
+    family.forEach(ProcessHandle::destroyForcibly);
+  }
+
+  private void kill() {
+    if (process.isAlive()) process.destroyForcibly();
+  }
+}

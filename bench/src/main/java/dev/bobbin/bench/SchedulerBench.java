@@ -1,0 +1,151 @@
+package dev.bobbin.bench;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
+
+/**
+ * Scenario 1, the scheduler core: container allocations per second and ask-to-allocation latency,
+ * at 1,000, 5,000 and 10,000 nodes with 10 queues and 1,000 applications, for the demand shapes
+ * 1 × N, 5 × N/5 and 25 × N/25, under FIFO and Fair (drf, hierarchical queues).
+ *
+ * <p>Measured twice: the pure policy alone (one call places everything), and the Scheduler actor
+ * in-process with entity stubs, while every node heartbeats once a second and every AM allocates
+ * once a second, as in production. A round: the demand applications ask; the round ends when the
+ * last container is placed (its Container entity asked to persist it). The NodeManagers then
+ * report the containers completed and the next round starts on an empty cluster again. The first
+ * round of each cluster warms the JIT and is not counted (unless it takes over 5 s, which warms the JIT within itself).
+ */
+final class SchedulerBench {
+  private SchedulerBench() {}
+
+  static Report run(BenchOptions o, Path work, Consumer<String> say) throws Exception {
+    List<Integer> sizes = o.nodes() != null ? List.of(o.nodes()) : o.quick() ? List.of(200) : List.of(1000, 5000, 10000);
+    int apps = o.appsOr(1000, 100);
+    List<Integer> shapes = o.shape() != null ? List.of(o.shape()) : List.of(1, 5, 25);
+    List<String> policies = o.policiesOr(List.of("fifo", "fair"));
+    Duration perShape = o.durationOr(Duration.ofSeconds(10), Duration.ofSeconds(1));
+    Report r = new Report("scheduler", "1. Scheduler core");
+    r.line("Workload: nodes of 8 GB / 8 vcores, containers of 1 GB / 1 vcore, " + Topology.QUEUES + " leaf queues, "
+        + apps + " applications each running its AM. In shape S, S of the applications (spread over the queues) "
+        + "ask for N/S containers each, N being every free slot of the cluster (8 × nodes − applications). "
+        + "Fair: 10 leaves under 3 parents (`eng` weight 2 with q0–q3, `sci` q4–q6, `ops` q7–q9), every queue drf.")
+        .blank();
+    r.line("**Pure policy**: `FifoPolicy.assign` or `FairShareCalculator.compute` + `FairAssigner.assign` on "
+        + "read-only views, one call placing all N; the best and the median of the timed passes.").blank();
+    List<List<String>> pure = new ArrayList<>();
+    pure.add(List.of("nodes", "policy", "shape", "N per pass", "passes", "allocations/s (median)", "best",
+        "share computation per pass"));
+    for (int nodes : sizes) {
+      for (String policy : policies) {
+        for (int shape : shapes) {
+          PolicyBench.Result p = PolicyBench.run(nodes, apps, shape, policy.equals("fair"),
+              Math.max(TimeUnit.MILLISECONDS.toNanos(500), perShape.toNanos() / 3));
+          say.accept(String.format("scheduler/pure %d nodes %s shape %d: %.0f allocations/s", nodes, policy, shape,
+              p.medianRate()));
+          pure.add(List.of(Integer.toString(nodes), p.policy(), shape + " × N/" + shape, Long.toString(p.placedPerRound()),
+              Integer.toString(p.rounds()), Report.num(p.medianRate()), Report.num(p.bestRate()),
+              policy.equals("fair") ? Report.ms(p.shareNanos()) : "–"));
+          r.figure("pure." + nodes + "." + policy + "." + shape, p.medianRate());
+        }
+      }
+    }
+    r.table(pure);
+
+    r.line("**Scheduler actor** (`Scheduler.create` with stub entities that acknowledge at once; every node "
+        + "heartbeats every 1 s and every AM allocates every 1 s throughout, as the defaults have it). "
+        + "Allocations/s is containers placed over the time from the first ask to the last placement; "
+        + "latency is from an application's ask to the placement of each of its containers. The first round on "
+        + "each cluster warms the JIT and is not counted unless it took over 5 s.").blank();
+    List<List<String>> actor = new ArrayList<>();
+    actor.add(List.of("nodes", "policy", "shape", "N per round", "rounds", "allocations/s (median)", "all rounds",
+        "ask→allocation p50", "p99", "cluster set-up"));
+    Jfr jfr = Jfr.start(o.jfr(), work.resolve("scheduler.jfr"));
+    for (int nodes : sizes) {
+      for (String policy : policies) {
+        boolean fair = policy.equals("fair");
+        SchedulerHarness.Setup setup = new SchedulerHarness.Setup(nodes, Topology.NODE, apps, fair,
+            Duration.ofSeconds(1), Duration.ofSeconds(1));
+        Path snapshots = Files.createDirectories(work.resolve("snapshots-" + nodes + "-" + policy));
+        try (SchedulerHarness h = SchedulerHarness.start(setup, snapshots)) {
+          long setupNanos = h.populate().get(limit(o, 600), TimeUnit.SECONDS);
+          int free = nodes * Topology.SLOTS_PER_NODE - apps;
+          boolean warm = false;
+          for (int shape : shapes) {
+            int[] demand = Topology.demandApps(shape, apps);
+            int perApp = free / shape;
+            List<Double> rates = new ArrayList<>();
+            long placed = 0;
+            long fillNanos = 0;
+            long shapeStart = System.nanoTime();
+            boolean timedOut = false;
+            Latency lat = new Latency();
+            for (int round = 0; round < 1000; round++) {
+              h.askToPlaced.clear();
+              SchedulerHarness.Round res;
+              try {
+                res = h.fill(demand, perApp).get(limit(o, 600), TimeUnit.SECONDS);
+              } catch (TimeoutException e) {
+                timedOut = true;
+                say.accept("scheduler/actor: a round did not finish within " + limit(o, 600) + " s; stopping");
+                break;
+              }
+              h.drain().get(limit(o, 600), TimeUnit.SECONDS);
+              if (!warm) {
+                warm = true;
+                // A long first round warms the JIT within itself and counts; a short one does not.
+                if (res.fillNanos() < TimeUnit.SECONDS.toNanos(5)) continue;
+              }
+              rates.add(res.placed() / (res.fillNanos() / 1e9));
+              placed += res.placed();
+              fillNanos += res.fillNanos();
+              lat.addAll(h.askToPlaced);
+              if (System.nanoTime() - shapeStart > perShape.toNanos()) break;
+            }
+            List<Double> sorted = new ArrayList<>(rates);
+            sorted.sort(null);
+            double median = sorted.isEmpty() ? Double.NaN : sorted.get(sorted.size() / 2);
+            say.accept(String.format("scheduler/actor %d nodes %s shape %d: %.0f allocations/s, p50 %s p99 %s",
+                nodes, policy, shape, median, Report.ms(lat.percentile(50)), Report.ms(lat.percentile(99))));
+            actor.add(List.of(Integer.toString(nodes), fair ? "fair (drf)" : "fifo", shape + " × N/" + shape,
+                Long.toString((long) perApp * shape), Integer.toString(rates.size()) + (timedOut ? " (timed out)" : ""),
+                Report.num(median), Report.num(fillNanos == 0 ? Double.NaN : placed / (fillNanos / 1e9)),
+                Report.ms(lat.percentile(50)), Report.ms(lat.percentile(99)), Report.seconds(setupNanos)));
+            r.figure("actor." + nodes + "." + policy + "." + shape, median);
+            r.figure("actor." + nodes + "." + policy + "." + shape + ".p99ms", lat.percentile(99) / 1e6);
+            if (timedOut) break;
+          }
+        }
+      }
+    }
+    r.table(actor);
+    if (jfr != null) jfr.summarizeInto(r, "the scheduler scenario (pure and actor runs)");
+    goals(r, sizes, policies, shapes);
+    return r;
+  }
+
+  private static long limit(BenchOptions o, long full) {
+    return o.quick() ? 120 : full;
+  }
+
+  private static void goals(Report r, List<Integer> sizes, List<String> policies, List<Integer> shapes) {
+    List<List<String>> rows = new ArrayList<>();
+    rows.add(List.of("goal", "policy", "worst shape (actor)", "verdict"));
+    for (int nodes : sizes) {
+      double goal = nodes <= 1000 ? 40_000 : nodes >= 10_000 ? 10_000 : Double.NaN;
+      if (Double.isNaN(goal)) continue;
+      for (String policy : policies) {
+        double worst = Double.MAX_VALUE;
+        for (int s : shapes) worst = Math.min(worst, r.figures.getOrDefault("actor." + nodes + "." + policy + "." + s, 0.0));
+        rows.add(List.of("≥ " + Report.num(goal) + " allocations/s at " + nodes + " nodes", policy, Report.num(worst),
+            Report.verdict(worst >= goal)));
+      }
+    }
+    if (rows.size() > 1) r.table(rows);
+  }
+}

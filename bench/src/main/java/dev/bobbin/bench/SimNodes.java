@@ -1,0 +1,241 @@
+package dev.bobbin.bench;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.bobbin.protocol.ContainerStatus;
+import dev.bobbin.protocol.ExitStatus;
+import dev.bobbin.protocol.NodeAction;
+import dev.bobbin.protocol.Resource;
+import dev.bobbin.protocol.WireJson;
+import dev.bobbin.protocol.WirePaths;
+import dev.bobbin.protocol.node.NodeHeartbeatRequest;
+import dev.bobbin.protocol.node.NodeHeartbeatResponse;
+import dev.bobbin.protocol.node.RegisterNodeRequest;
+import dev.bobbin.protocol.node.RegisterNodeResponse;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Simulated NodeManagers over HTTP: each registers, then heartbeats (every interval the RM asks
+ * for, or back to back), reporting its containers running and, once their time is up, completed
+ * until the RM acknowledges them, as a real NodeManager does. A few threads share the nodes, each
+ * with one keep-alive connection. Containers are "started" by the simulated AMs through
+ * {@link #launch}, and AM containers by the RM through {@link NmStub}.
+ */
+final class SimNodes implements AutoCloseable {
+  /**
+   * @param interval null: the interval the RM hands out at registration; zero: back to back
+   * @param httpAddress where the RM sends AM launches (an {@link NmStub})
+   */
+  record Options(int rmPort, int nodes, Resource capacity, String httpAddress, int threads, java.time.Duration interval) {}
+
+  private record Launch(String containerId, long endAt) {}
+
+  private static final class Node {
+    final int index;
+    final String id;
+    int responseId;
+    long due;
+    long intervalNanos;
+    final Map<String, Long> running = new LinkedHashMap<>();
+    final Set<String> completed = new LinkedHashSet<>();
+    final ConcurrentLinkedQueue<Launch> incoming = new ConcurrentLinkedQueue<>();
+
+    Node(int index) {
+      this.index = index;
+      this.id = Topology.nodeId(index);
+    }
+  }
+
+  private static final ObjectMapper JSON = WireJson.mapper();
+  final AtomicLong heartbeats = new AtomicLong();
+  final AtomicLong errors = new AtomicLong();
+  final AtomicLong completedReported = new AtomicLong();
+  final AtomicReference<String> lastError = new AtomicReference<>();
+  final Latency latency = new Latency();
+  private final Options o;
+  private final Node[] nodes;
+  private final Map<String, Node> byId = new java.util.HashMap<>();
+  private final List<Thread> threads = new ArrayList<>();
+  private final CountDownLatch registered;
+  private volatile boolean stopped;
+  private volatile boolean recordLatency;
+  /** When not negative, every node's heartbeat interval (0: back to back), whatever the RM said. */
+  private volatile long paceNanos = -1;
+
+  SimNodes(Options o) {
+    this.o = o;
+    this.nodes = new Node[o.nodes()];
+    for (int i = 0; i < nodes.length; i++) {
+      nodes[i] = new Node(i);
+      byId.put(nodes[i].id, nodes[i]);
+    }
+    this.registered = new CountDownLatch(o.threads());
+  }
+
+  /** Starts the threads; each registers its nodes, then heartbeats until {@link #close}. */
+  void start(long deadlineNanos) {
+    for (int t = 0; t < o.threads(); t++) {
+      int first = t;
+      Thread th = new Thread(() -> loop(first, deadlineNanos), "sim-nm-" + t);
+      th.setDaemon(true);
+      threads.add(th);
+      th.start();
+    }
+  }
+
+  /** Waits until every node has registered; false on timeout. */
+  boolean awaitRegistered(long seconds) throws InterruptedException {
+    return registered.await(seconds, TimeUnit.SECONDS);
+  }
+
+  void recordLatency(boolean on) {
+    recordLatency = on;
+  }
+
+  /** From now on, each node heartbeats every {@code interval} (zero: back to back). */
+  void pace(java.time.Duration interval) {
+    paceNanos = interval.toNanos();
+  }
+
+  /** A container starts on its node now and runs {@code holdNanos} (Long.MAX_VALUE: until the end). */
+  void launch(String nodeId, String containerId, long holdNanos) {
+    Node n = byId.get(nodeId);
+    if (n == null) return;
+    long now = System.nanoTime();
+    n.incoming.add(new Launch(containerId, holdNanos == Long.MAX_VALUE ? Long.MAX_VALUE : now + holdNanos));
+  }
+
+  int nodes() {
+    return nodes.length;
+  }
+
+  private void loop(int first, long deadline) {
+    List<Node> mine = new ArrayList<>();
+    for (int i = first; i < nodes.length; i += o.threads()) mine.add(nodes[i]);
+    boolean counted = false;
+    try (HttpConn conn = new HttpConn("127.0.0.1", o.rmPort(), 30_000)) {
+      for (Node n : mine) {
+        while (!stopped && System.nanoTime() < deadline && !register(conn, n)) sleepMillis(200);
+      }
+      registered.countDown();
+      counted = true;
+      // Spread the first heartbeats over one interval.
+      long now = System.nanoTime();
+      for (int k = 0; k < mine.size(); k++) {
+        Node n = mine.get(k);
+        n.due = now + (n.intervalNanos == 0 ? 0 : n.intervalNanos * k / Math.max(1, mine.size()));
+      }
+      while (!stopped && System.nanoTime() < deadline) {
+        long earliest = Long.MAX_VALUE;
+        for (Node n : mine) {
+          if (stopped) break;
+          now = System.nanoTime();
+          if (n.due <= now) {
+            heartbeat(conn, n);
+            long iv = paceNanos >= 0 ? paceNanos : n.intervalNanos;
+            n.due = iv == 0 ? 0 : Math.max(n.due + iv, System.nanoTime() - iv);
+          }
+          earliest = Math.min(earliest, n.due);
+        }
+        long wait = earliest - System.nanoTime();
+        if (wait > 0) LockSupport.parkNanos(Math.min(wait, TimeUnit.MILLISECONDS.toNanos(50)));
+      }
+    } finally {
+      if (!counted) registered.countDown();
+    }
+  }
+
+  private boolean register(HttpConn conn, Node n) {
+    RegisterNodeRequest req = new RegisterNodeRequest(n.id, Topology.nodeHost(n.index), 45454, o.httpAddress(),
+        Topology.rack(n.index), o.capacity(), statuses(n), List.of(), "bench");
+    try {
+      HttpConn.Reply r = conn.post(WirePaths.NM_REGISTER, JSON.writeValueAsBytes(req));
+      if (!r.ok()) throw new IOException("HTTP " + r.status() + ": " + r.text());
+      RegisterNodeResponse resp = JSON.readValue(r.body(), RegisterNodeResponse.class);
+      if (resp.nodeAction() != NodeAction.NORMAL) throw new IOException("refused: " + resp.diagnostics());
+      n.responseId = 0;
+      n.intervalNanos = o.interval() != null ? o.interval().toNanos()
+          : TimeUnit.MILLISECONDS.toNanos(Math.max(1, resp.heartbeatIntervalMs()));
+      return true;
+    } catch (IOException | RuntimeException e) {
+      error(e);
+      return false;
+    }
+  }
+
+  private void heartbeat(HttpConn conn, Node n) {
+    long now = System.nanoTime();
+    for (Launch l; (l = n.incoming.poll()) != null; ) n.running.put(l.containerId(), l.endAt());
+    for (Iterator<Map.Entry<String, Long>> it = n.running.entrySet().iterator(); it.hasNext(); ) {
+      Map.Entry<String, Long> e = it.next();
+      if (e.getValue() <= now) {
+        it.remove();
+        n.completed.add(e.getKey());
+      }
+    }
+    try {
+      byte[] body = JSON.writeValueAsBytes(new NodeHeartbeatRequest(n.id, n.responseId, statuses(n), true, ""));
+      long t0 = System.nanoTime();
+      HttpConn.Reply r = conn.post(WirePaths.NM_HEARTBEAT, body);
+      if (recordLatency) latency.add(System.nanoTime() - t0);
+      if (!r.ok()) throw new IOException("HTTP " + r.status() + ": " + r.text());
+      NodeHeartbeatResponse resp = JSON.readValue(r.body(), NodeHeartbeatResponse.class);
+      heartbeats.incrementAndGet();
+      if (resp.nodeAction() == NodeAction.RESYNC) {
+        register(conn, n);
+        return;
+      }
+      n.responseId = resp.responseId();
+      for (String id : resp.containersToBeRemovedFromNm()) {
+        if (n.completed.remove(id)) completedReported.incrementAndGet();
+      }
+      for (String id : resp.containersToCleanup()) {
+        if (n.running.remove(id) != null) n.completed.add(id);
+      }
+    } catch (IOException | RuntimeException e) {
+      error(e);
+      sleepMillis(50);
+    }
+  }
+
+  private List<ContainerStatus> statuses(Node n) {
+    List<ContainerStatus> out = new ArrayList<>(n.running.size() + n.completed.size());
+    for (String id : n.running.keySet()) out.add(ContainerStatus.running(id, Topology.CONTAINER));
+    for (String id : n.completed) out.add(ContainerStatus.completed(id, ExitStatus.SUCCESS, "", Topology.CONTAINER));
+    return out;
+  }
+
+  private void error(Exception e) {
+    errors.incrementAndGet();
+    lastError.set(e.toString());
+  }
+
+  private static void sleepMillis(long ms) {
+    LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(ms));
+  }
+
+  @Override
+  public void close() {
+    stopped = true;
+    for (Thread t : threads) {
+      try {
+        t.join(35_000);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+    }
+  }
+}

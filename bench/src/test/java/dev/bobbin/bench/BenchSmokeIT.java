@@ -1,0 +1,45 @@
+package dev.bobbin.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** The bench's quick runs, as the default suite's smoke check: they run and measure something. */
+class BenchSmokeIT {
+
+  private static Report run(String... args) {
+    ByteArrayOutputStream buf = new ByteArrayOutputStream();
+    int rc = BenchMain.run(List.of(args), new PrintStream(buf, true, StandardCharsets.UTF_8));
+    assertThat(rc).as(buf.toString(StandardCharsets.UTF_8)).isZero();
+    assertThat(BenchMain.results).hasSize(1);
+    return BenchMain.results.get(0);
+  }
+
+  @Test
+  @Timeout(value = 90, unit = TimeUnit.SECONDS)
+  void theSchedulerCoreAllocatesUnderBothPolicies() {
+    Report r = run("scheduler", "--quick", "--no-write");
+    for (String policy : List.of("fifo", "fair")) {
+      for (int shape : new int[] {1, 5, 25}) {
+        assertThat(r.figures.get("pure.200." + policy + "." + shape)).as("pure " + policy + " " + shape).isPositive();
+        assertThat(r.figures.get("actor.200." + policy + "." + shape)).as("actor " + policy + " " + shape).isPositive();
+        assertThat(r.figures.get("actor.200." + policy + "." + shape + ".p99ms")).isPositive();
+      }
+    }
+    assertThat(String.join("\n", r.lines)).contains("| 200 | fifo |").contains("| 200 | fair (drf) |");
+  }
+
+  @Test
+  @Timeout(value = 90, unit = TimeUnit.SECONDS)
+  void theFullPathDeliversDurableAllocationsOverHttp() {
+    Report r = run("full-path", "--quick", "--no-write");
+    assertThat(r.figures.get("delivered")).isPositive();
+    assertThat(r.figures.get("heartbeats")).isPositive();
+  }
+}
