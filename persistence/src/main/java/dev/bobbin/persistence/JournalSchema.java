@@ -33,6 +33,11 @@ public final class JournalSchema {
   private static final Logger log = LoggerFactory.getLogger(JournalSchema.class);
   /** Serialises concurrent schema creation by several RM members on one PostgreSQL database. */
   private static final long POSTGRES_LOCK_KEY = 0x626f6262696eL; // "bobbin"
+  /**
+   * An H2 journal belongs to one process, but several callers in it may ensure the schema at
+   * once; H2's IF NOT EXISTS is not atomic against a concurrent creation of the same index.
+   */
+  private static final Object H2_LOCK = new Object();
 
   private JournalSchema() {}
 
@@ -60,8 +65,10 @@ public final class JournalSchema {
     switch (product) {
       case "H2" -> {
         conn.setAutoCommit(true);
-        try (Statement st = conn.createStatement()) {
-          for (String sql : script("h2.sql")) st.execute(sql);
+        synchronized (H2_LOCK) {
+          try (Statement st = conn.createStatement()) {
+            for (String sql : script("h2.sql")) st.execute(sql);
+          }
         }
       }
       case "PostgreSQL" -> {
