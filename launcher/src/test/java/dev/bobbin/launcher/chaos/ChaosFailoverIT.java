@@ -7,19 +7,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
 
-/**
- * Issue 4, point 9: the short chaos run of CI, one kill -9 and one pause of a member of three.
- * Off until the RM's failover works: switch it on with {@code -Dbobbin.chaos.failover=true}, or
- * for good by setting the property {@code bobbin.chaos.failover} to true in launcher/pom.xml.
- */
-@EnabledIfSystemProperty(named = ChaosFailoverIT.SWITCH, matches = "true",
-    disabledReason = "RM failover does not work yet; run with -D" + ChaosFailoverIT.SWITCH + "=true")
+/** Issue 4, point 9: the short chaos run of CI, one kill -9 and one pause of a member of three. */
 class ChaosFailoverIT {
-  static final String SWITCH = "bobbin.chaos.failover";
 
   @Test
   void oneKillAndOnePauseOfThreeMembersLoseNothing(@TempDir(cleanup = CleanupMode.ON_SUCCESS) Path dir) {
