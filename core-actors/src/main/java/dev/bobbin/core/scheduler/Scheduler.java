@@ -40,6 +40,8 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.HashSet;
 import org.apache.pekko.Done;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
@@ -138,6 +140,10 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
 
   record CompletionDone(String containerId, ContainerStatus status, String error) implements Command {}
 
+  /** The Container entity's answer about a container an NM runs and the model lacks; error if it did not answer. */
+  record AdoptionChecked(String nodeId, String containerId, ContainerEntity.Report report, String error)
+      implements Command {}
+
   public record AmLaunchFailed(String containerId, String diagnostics) implements Command {}
 
   public static Behavior<Command> create(SchedulerDeps deps) {
@@ -176,6 +182,8 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
   private final Map<String, SchedContainer> containers = new HashMap<>();
   /** Containers the Fair policy is taking back, with why; killed at {@code killAt}. */
   private final Map<String, PreemptionRecord> preempting = new LinkedHashMap<>();
+  /** Unknown containers NMs reported, whose Container entities are being asked about. */
+  private final Set<String> adopting = new HashSet<>();
   private final FairScheduling fair;
   private long containersAllocated;
   /** Until then (or until enough nodes re-synced) a recovered scheduler allocates nothing. */
@@ -285,6 +293,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
         .onMessage(Tick.class, m -> { expireNodes(); expireAllocations(); schedule(); return this; })
         .onMessage(AllocationDone.class, this::onAllocationDone)
         .onMessage(CompletionDone.class, this::onCompletionDone)
+        .onMessage(AdoptionChecked.class, this::onAdoptionChecked)
         .onMessage(AmLaunchFailed.class, m -> {
           completeContainer(m.containerId(), ExitStatus.INVALID, m.diagnostics(), null);
           return this;
@@ -368,7 +377,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
     for (ContainerStatus s : m.containers()) {
       SchedContainer c = containers.get(s.containerId());
       if (c == null) {
-        if (!s.isComplete()) node.toKill.add(s.containerId());
+        if (!s.isComplete()) adoptOrKill(node, s.containerId());
         else node.toRemoveFromNm.add(s.containerId());
         continue;
       }
@@ -411,7 +420,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
         if (c == null) node.toRemoveFromNm.add(s.containerId());
         else completeContainer(s.containerId(), s.exitStatus(), s.diagnostics(), node);
       } else if (c == null) {
-        node.toKill.add(s.containerId());
+        adoptOrKill(node, s.containerId());
       } else if (c.phase == SchedContainer.Phase.ALLOCATED) {
         c.confirmed = true;
         c.phase = SchedContainer.Phase.RUNNING;
@@ -426,6 +435,50 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
     node.lastResponse = resp;
     m.replyTo().tell(resp);
     schedule();
+    return this;
+  }
+
+  private void adoptOrKill(SchedNode node, String containerId) {
+    if (node.toKill.contains(containerId) || !adopting.add(containerId)) return;
+    String nodeId = node.id();
+    AskPattern.<ContainerEntity.Command, StatusReply<ContainerEntity.Report>>ask(
+            deps.containers().apply(containerId), ContainerEntity.Get::new,
+            deps.askTimeout(), getContext().getSystem().scheduler())
+        .whenComplete((r, e) -> getContext().getSelf().tell(new AdoptionChecked(nodeId, containerId,
+            e == null && r.isSuccess() ? r.getValue() : null, e == null ? null : e.toString())));
+  }
+
+  private Behavior<Command> onAdoptionChecked(AdoptionChecked m) {
+    adopting.remove(m.containerId());
+    SchedNode node = nodes.get(m.nodeId());
+    if (containers.containsKey(m.containerId()) || node == null) return this;
+    if (m.error() != null) {
+      // Its entity may be moving too; the NM reports the container again with its next heartbeat.
+      getContext().getLog().warn("Could not look up unknown container {} on {}: {}", m.containerId(), m.nodeId(),
+          m.error());
+      return this;
+    }
+    ContainerEntity.Report r = m.report();
+    SchedApp app = r == null || r.allocation() == null ? null : appsByAttempt.get(r.allocation().attemptId());
+    String refusal = Adoption.refusal(r, node.id(), app != null, node.allocated, node.capacity());
+    if (refusal != null) {
+      getContext().getLog().info("Killing container {} on {}, unknown to the scheduler: {}", m.containerId(),
+          node.id(), refusal);
+      node.toKill.add(m.containerId());
+      return this;
+    }
+    SchedContainer c = new SchedContainer(r.allocation(), r.allocatedTime());
+    c.phase = SchedContainer.Phase.RUNNING;
+    containers.put(c.id(), c);
+    node.containers.add(c.id());
+    node.allocated = node.allocated.plus(c.allocation.resource());
+    app.containers.add(c.id());
+    if (r.phase() == ContainerEntity.Phase.ALLOCATED) {
+      deps.containers().apply(c.id()).tell(new ContainerEntity.MarkRunning(getContext().getSystem().ignoreRef()));
+    }
+    if (r.preemption() != null) preempting.put(c.id(), r.preemption());
+    getContext().getLog().info("Adopted container {} on {}: its NM runs it and the journal holds its allocation",
+        c.id(), node.id());
     return this;
   }
 

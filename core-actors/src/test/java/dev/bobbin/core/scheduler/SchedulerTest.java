@@ -305,6 +305,41 @@ class SchedulerTest {
   }
 
   @Test
+  void aRunningContainerTheJournalHoldsButTheModelLacksIsAdoptedAndAStrangerIsKilled() {
+    // The recovered model lacks worker 2 (say, the previous scheduler wrote it after this one read the journal).
+    String worker = "container_e1_1700000000000_0001_01_000002";
+    String stranger = "container_e1_1700000000000_0001_01_000009";
+    RecoveredModel full = journalOfADeadMember();
+    Map<String, ContainerEntity.State> partial = new java.util.HashMap<>(full.containers());
+    ContainerEntity.State journalled = partial.remove(worker);
+    start(new RecoveredModel(full.apps(), partial, full.nodes()));
+    TestProbe<Long> done = testKit.createTestProbe();
+    scheduler.tell(new Scheduler.NodeRegistered(new NodeEntity.Registration("a:1", "a", "a:1", "/default-rack",
+        new Resource(3072, 8)), List.of(ContainerStatus.running("container_e1_1700000000000_0001_01_000001", GB),
+        ContainerStatus.running(worker, GB), ContainerStatus.running(stranger, GB)), done.ref()));
+    done.receiveMessage();
+    nmResponseId = 0;
+    // The scheduler asks the two containers' entities, in the order the NM reported them.
+    ContainerEntity.Get askWorker = containers.expectMessageClass(ContainerEntity.Get.class);
+    ContainerEntity.Get askStranger = containers.expectMessageClass(ContainerEntity.Get.class);
+    askWorker.replyTo().tell(StatusReply.success(new ContainerEntity.Report(journalled.allocation(),
+        journalled.phase(), 1, 2, 0, -1000, "", null)));
+    askStranger.replyTo().tell(StatusReply.error("container " + stranger + " not found"));
+    testKit.createTestProbe().awaitAssert(() -> {
+      assertThat(heartbeat("a:1", ContainerStatus.running("container_e1_1700000000000_0001_01_000001", GB),
+          ContainerStatus.running(worker, GB), ContainerStatus.running(stranger, GB)).containersToCleanup())
+          .containsExactly(stranger);
+      return null;
+    });
+    // The adopted worker counts against its node beside the AM; the never-started worker 3 was aborted.
+    TestProbe<Scheduler.NodesReport> nodesProbe = testKit.createTestProbe();
+    scheduler.tell(new Scheduler.GetNodes(nodesProbe.ref()));
+    Scheduler.NodeReport node = nodesProbe.receiveMessage().nodes().get(0);
+    assertThat(node.used()).isEqualTo(new Resource(2048, 2));
+    assertThat(node.numContainers()).isEqualTo(2);
+  }
+
+  @Test
   void anAllocationNeverStartedExpiresAndItsAmHearsItWasAborted() {
     registerNode("a:1", 4096);
     startAppWithAm();
