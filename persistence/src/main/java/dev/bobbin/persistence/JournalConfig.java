@@ -32,6 +32,9 @@ public final class JournalConfig {
     // eventsByTag only emits up to the highest gap-free ordering, which this actor polls for;
     // at its 1s default it, not refresh-interval, would bound how far read models lag.
     m.put("jdbc-read-journal.journal-sequence-retrieval.query-delay", refresh);
+    // Each eventsByTag poll asks that actor; its 1s default failed read-model streams on a busy
+    // member (a GC pause or a journal catching up is enough), restarting them from scratch.
+    m.put("jdbc-read-journal.journal-sequence-retrieval.ask-timeout", "10s");
 
     String db = "pekko-persistence-jdbc.shared-databases." + SHARED_DB;
     int connections;

@@ -49,6 +49,7 @@ class JournalConfigTest {
     assertThat(c.getInt(DB + "db.numThreads")).isEqualTo(7);
     assertThat(c.getDuration("jdbc-read-journal.refresh-interval").toMillis()).isEqualTo(250);
     assertThat(c.getDuration("jdbc-read-journal.journal-sequence-retrieval.query-delay").toMillis()).isEqualTo(250);
+    assertThat(c.getDuration("jdbc-read-journal.journal-sequence-retrieval.ask-timeout").toSeconds()).isEqualTo(10);
   }
 
   @Test
