@@ -130,6 +130,9 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
   // Internal.
   record Tick() implements Command {}
 
+  /** One scheduling pass for everything that arrived before it. */
+  record Wave() implements Command {}
+
   record FairUpdate() implements Command {}
 
   record EpochLoaded(EpochEntity.Started started) implements Command {}
@@ -184,6 +187,9 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
   private final Map<String, PreemptionRecord> preempting = new LinkedHashMap<>();
   /** Unknown containers NMs reported, whose Container entities are being asked about. */
   private final Set<String> adopting = new HashSet<>();
+  private boolean waveQueued;
+  private Resource headroom = Resource.NONE;
+  private int usableNodes;
   private final FairScheduling fair;
   private long containersAllocated;
   /** Until then (or until enough nodes re-synced) a recovered scheduler allocates nothing. */
@@ -290,10 +296,22 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
         .onMessage(Allocate.class, this::onAllocate)
         .onMessage(GetNodes.class, this::onGetNodes)
         .onMessage(GetUsage.class, this::onGetUsage)
-        .onMessage(Tick.class, m -> { expireNodes(); expireAllocations(); schedule(); return this; })
+        .onMessage(Tick.class, m -> {
+          expireNodes();
+          expireAllocations();
+          schedule();
+          refreshTotals();
+          return this;
+        })
         .onMessage(AllocationDone.class, this::onAllocationDone)
         .onMessage(CompletionDone.class, this::onCompletionDone)
         .onMessage(AdoptionChecked.class, this::onAdoptionChecked)
+        .onMessage(Wave.class, m -> {
+          waveQueued = false;
+          schedule();
+          refreshTotals();
+          return this;
+        })
         .onMessage(AmLaunchFailed.class, m -> {
           completeContainer(m.containerId(), ExitStatus.INVALID, m.diagnostics(), null);
           return this;
@@ -320,7 +338,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
     app.startAttempt(m.attemptId());
     appsByAttempt.put(m.attemptId(), app);
     getContext().getLog().info("Attempt {} of {} added to queue {}", m.attemptId(), m.appId(), m.queue());
-    schedule();
+    scheduleSoon();
     return this;
   }
 
@@ -391,7 +409,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
     }
     getContext().getLog().info("Node {} registered with {}", node.id(), node.capacity());
     m.replyTo().tell(epoch);
-    schedule();
+    scheduleSoon();
     return this;
   }
 
@@ -434,7 +452,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
     node.toRemoveFromNm.clear();
     node.lastResponse = resp;
     m.replyTo().tell(resp);
-    schedule();
+    scheduleSoon();
     return this;
   }
 
@@ -568,6 +586,17 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
   }
 
   // Scheduling
+
+  /**
+   * Allocation in waves: a pass looks at every node and every application with demand, so running
+   * one per heartbeat or allocate call would cost O(nodes) per message. Messages that change the
+   * model ask for a wave instead; it runs once the messages already in the mailbox are handled.
+   */
+  private void scheduleSoon() {
+    if (waveQueued) return;
+    waveQueued = true;
+    getContext().getSelf().tell(new Wave());
+  }
 
   private void schedule() {
     if (recovering()) return;
@@ -715,10 +744,9 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
         release(c, "Container released by application");
       }
     }
-    schedule();
+    scheduleSoon();
     AllocateResponse resp = new AllocateResponse(last.responseId() + 1, List.copyOf(app.newlyAllocated),
-        List.copyOf(app.completed), headroom(), (int) nodes.values().stream().filter(n -> n.state.isUsable()).count(),
-        null, preemptionMessage(app));
+        List.copyOf(app.completed), headroom, usableNodes, null, preemptionMessage(app));
     for (ContainerStatus done : app.completed) {
       deps.containers().apply(done.containerId())
           .tell(new ContainerEntity.MarkDelivered(getContext().getSystem().ignoreRef()));
@@ -756,10 +784,23 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
     return new Resource(deps.settings().maximumAllocationMb(), deps.settings().maximumAllocationVcores());
   }
 
-  private Resource headroom() {
-    Resource free = Resource.NONE;
-    for (SchedNode n : nodes.values()) if (n.state.isUsable()) free = free.plus(n.view().free());
-    return free;
+  /**
+   * The free space and usable nodes AMs are told, as of the last pass: summing every node on each
+   * allocate call would make the AM protocol O(nodes). YARN's headroom is an estimate too.
+   */
+  private void refreshTotals() {
+    long memory = 0;
+    int vCores = 0;
+    int usable = 0;
+    for (SchedNode n : nodes.values()) {
+      if (!n.state.isUsable()) continue;
+      usable++;
+      Resource free = n.capacity().minus(n.allocated);
+      memory += Math.max(0, free.memory());
+      vCores += Math.max(0, free.vCores());
+    }
+    headroom = new Resource(memory, vCores);
+    usableNodes = usable;
   }
 
   // The Fair policy
@@ -859,7 +900,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
         release(c, "Container preempted by scheduler before it started: " + r.reason());
       }
     }
-    schedule();
+    scheduleSoon();
   }
 
   private void preempt(PreemptionDecision d, long now) {

@@ -223,6 +223,22 @@ class SchedulerTest {
   }
 
   @Test
+  void theAmHearsTheClusterHeadroomAndItsUsableNodes() {
+    registerNode("a:1", 4096);
+    registerNode("b:1", 4096);
+    startAppWithAm();
+    int[] responseId = {0};
+    testKit.createTestProbe().awaitAssert(() -> {
+      AllocateResponse r = allocate(responseId[0], List.of());
+      responseId[0] = r.responseId();
+      // Two nodes of 4 GB and 8 vcores, less the AM's 1 GB and 1 vcore.
+      assertThat(r.limit()).isEqualTo(new Resource(7168, 15));
+      assertThat(r.numClusterNodes()).isEqualTo(2);
+      return null;
+    });
+  }
+
+  @Test
   void anUnknownNodeIsToldToResync() {
     NodeHeartbeatResponse r = heartbeat("ghost:1");
     assertThat(r.nodeAction()).isEqualTo(dev.bobbin.protocol.NodeAction.RESYNC);
