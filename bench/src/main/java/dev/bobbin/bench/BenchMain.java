@@ -1,5 +1,6 @@
 package dev.bobbin.bench;
 
+import dev.bobbin.protocol.CommonPool;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -16,6 +17,7 @@ public final class BenchMain {
   private BenchMain() {}
 
   public static void main(String[] argv) {
+    CommonPool.ensureParallel();
     System.exit(run(Arrays.asList(argv), System.out));
   }
 

@@ -1,5 +1,6 @@
 package dev.bobbin.bench;
 
+import dev.bobbin.protocol.CommonPool;
 import dev.bobbin.protocol.Resource;
 import java.nio.file.Path;
 
@@ -13,6 +14,7 @@ public final class FillMain {
   private FillMain() {}
 
   public static void main(String[] a) throws Exception {
+    CommonPool.ensureParallel();
     BenchLogging.toFile(Path.of(a[0]).resolveSibling("fill.log"));
     JournalFiller.Plan plan = new JournalFiller.Plan(Integer.parseInt(a[1]),
         new Resource(Long.parseLong(a[2]), Integer.parseInt(a[3])), Integer.parseInt(a[4]), Integer.parseInt(a[5]),

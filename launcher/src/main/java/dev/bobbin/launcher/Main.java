@@ -1,5 +1,6 @@
 package dev.bobbin.launcher;
 
+import dev.bobbin.protocol.CommonPool;
 import dev.bobbin.chaos.ChaosCommand;
 import dev.bobbin.config.SettingsException;
 import dev.bobbin.launcher.cli.ClientCommands;
@@ -11,6 +12,7 @@ public final class Main {
   private Main() {}
 
   public static void main(String[] argv) {
+    CommonPool.ensureParallel();
     System.exit(run(Arrays.asList(argv)));
   }
 

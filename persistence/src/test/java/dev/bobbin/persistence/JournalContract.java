@@ -183,4 +183,28 @@ abstract class JournalContract {
     ActorRef<Ledger.Command> ledger = spawn(kit, "e", kit.createTestProbe());
     assertThat(add(kit, ledger, "still works", FIRST).items()).containsExactly("still works");
   }
+
+  @Test
+  void aScanFoldsEveryEntityOfATypeInSequenceOrderRightAfterTheWrites() throws Exception {
+    ActorTestKit kit = startSystem();
+    ActorRef<Ledger.Command> a = spawn(kit, "a", kit.createTestProbe());
+    ActorRef<Ledger.Command> b = spawn(kit, "b", kit.createTestProbe());
+    add(kit, a, "a1", FIRST);
+    add(kit, b, "b1", FIRST);
+    add(kit, a, "a2", WAIT);
+    add(kit, b, "b2", WAIT);
+    add(kit, a, "a3", WAIT);
+    java.util.Map<String, List<String>> folded = JournalScan.fold(kit.system(), "Ledger", id -> List.<String>of(),
+            (List<String> items, Object e) -> {
+              List<String> next = new ArrayList<>(items);
+              next.add(((Ledger.Added) e).item());
+              return next;
+            })
+        .toCompletableFuture().get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+    // Other tests may share the database; only this test's ledgers are looked at.
+    folded.keySet().removeIf(id -> !id.startsWith(name + "-"));
+    assertThat(folded).containsOnly(
+        java.util.Map.entry(name + "-a", List.of("a1", "a2", "a3")),
+        java.util.Map.entry(name + "-b", List.of("b1", "b2")));
+  }
 }

@@ -1,5 +1,6 @@
 package dev.bobbin.am.shell;
 
+import dev.bobbin.protocol.CommonPool;
 import dev.bobbin.am.AmClientSettings;
 import dev.bobbin.am.AmSystemConfig;
 import dev.bobbin.am.NmClient;
@@ -26,6 +27,7 @@ public final class DistributedShellAm {
   private DistributedShellAm() {}
 
   public static void main(String[] args) {
+    CommonPool.ensureParallel();
     System.exit(run(args, System.getenv()));
   }
 
