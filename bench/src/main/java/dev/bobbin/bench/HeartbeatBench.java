@@ -55,7 +55,9 @@ final class HeartbeatBench {
         r.figure("paced.rate", p1.rate).figure("paced.cores", p1.rmCores).figure("max.rate", p2.rate)
             .figure("max.cores", p2.rmCores);
         double perTenK = p2.rmCores * goalRate / p2.rate;
-        boolean met = (p1.rate >= 0.97 * goalRate && p1.rmCores < 1.0) || (p2.rate >= goalRate && perTenK < 1.0);
+        // Judged on the paced run only: CPU per heartbeat at full speed understates what a steady
+        // 10,000/s costs (the paced run used 1.44 cores where the back-to-back one implied 0.77).
+        boolean met = p1.rate >= 0.97 * goalRate && p1.rmCores < 1.0;
         r.table(List.of(List.of("goal", "measured", "verdict"),
             List.of("≥ 10,000 heartbeats/s using under one core",
                 Report.num(p1.rate) + "/s paced with " + String.format("%.2f", p1.rmCores) + " cores; at most "
