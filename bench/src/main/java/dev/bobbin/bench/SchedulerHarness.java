@@ -271,7 +271,7 @@ final class SchedulerHarness implements AutoCloseable {
       FairSetup fair = s.fair() ? Topology.fairSetup() : null;
       SchedulerDeps deps = new SchedulerDeps(settings, new FifoPolicy(), 1700000000000L,
           "0123456789abcdef0123456789abcdef".getBytes(StandardCharsets.UTF_8), s.nmInterval(),
-          Duration.ofMinutes(10), Duration.ofMinutes(10), Duration.ofSeconds(30),
+          Duration.ofMinutes(10), Duration.ofMinutes(10), Duration.ofMinutes(10), Duration.ofSeconds(30),
           id -> containerStub, id -> appStub, launcher, Clock.systemUTC(), fair, () -> fair,
           Duration.ofSeconds(10), 1.0, () -> CompletableFuture.completedFuture(RecoveredModel.EMPTY));
       this.scheduler = ctx.spawn(Scheduler.create(deps), "scheduler");

@@ -23,6 +23,9 @@ class SettingsTest {
     RmSettings rm = RmSettings.from(with(""));
     assertThat(rm.httpPort()).isEqualTo(8088);
     assertThat(rm.amMaxAttempts()).isEqualTo(2);
+    // YARN's yarn.nm.liveness-monitor and yarn.am.liveness-monitor expiry intervals.
+    assertThat(rm.nmExpiry()).hasMinutes(10);
+    assertThat(rm.amExpiry()).hasMinutes(10);
     assertThat(NmSettings.from(with("")).httpPort()).isEqualTo(8042);
   }
 

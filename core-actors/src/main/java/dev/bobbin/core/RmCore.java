@@ -82,7 +82,7 @@ public final class RmCore {
     ActorRef<AmLauncher.Command> launcher = system.systemActorOf(AmLauncher.create(rmAddresses, timeout),
         "am-launcher", org.apache.pekko.actor.typed.Props.empty());
     SchedulerDeps deps = new SchedulerDeps(scheduler, new FifoPolicy(), clusterTimestamp, secret,
-        rm.nmHeartbeatInterval(), rm.nmExpiry(), Duration.ofMinutes(10), timeout,
+        rm.nmHeartbeatInterval(), rm.nmExpiry(), rm.amExpiry(), Duration.ofMinutes(10), timeout,
         id -> sharding.entityRefFor(ContainerEntity.TYPE_KEY, id),
         id -> sharding.entityRefFor(ApplicationEntity.TYPE_KEY, id),
         launcher, clock, fair, fairReload, rm.recoverySchedulingWait(), rm.recoveryMinNodeShare(),

@@ -39,6 +39,10 @@ final class SchedApp {
   final List<ContainerStatus> completed = new ArrayList<>();
   final Set<String> containers = new LinkedHashSet<>();
   AllocateResponse lastResponse;
+  /** When the AM last registered or allocated (or its container became durable); 0 before that. */
+  long lastAmContact;
+  /** When the attempt was last reported timed out to its Application entity; repeated until it ends. */
+  long amExpiryReportedAt;
 
   SchedApp(String appId, String queue, String user, int priority, long submitTime, Resource amResource,
       ContainerLaunchContext amLaunch) {
@@ -61,6 +65,8 @@ final class SchedApp {
     newlyAllocated.clear();
     completed.clear();
     lastResponse = null;
+    lastAmContact = 0;
+    amExpiryReportedAt = 0;
     Ask am = new Ask(0, Ask.ANY, amResource, 1, true, -1, true);
     asks.put(AskKey.of(am), am);
   }

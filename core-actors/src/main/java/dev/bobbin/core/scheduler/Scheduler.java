@@ -230,7 +230,11 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
       SchedApp app = new SchedApp(id, sub.queue(), sub.user(), sub.priority(), a.startedTime(), sub.amResource(),
           sub.amLaunch());
       app.startAttempt(a.currentAttempt().attemptId());
-      if (!a.currentAttempt().amContainerId().isEmpty()) app.asks.clear();
+      if (!a.currentAttempt().amContainerId().isEmpty()) {
+        app.asks.clear();
+        // The AM's liveness window starts afresh with this scheduler, as after a YARN RM restart.
+        app.lastAmContact = now;
+      }
       apps.put(id, app);
       appsByAttempt.put(app.attemptId, app);
       if (fair != null) fair.place("root." + sub.queue(), sub.user());
@@ -299,6 +303,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
         .onMessage(Tick.class, m -> {
           expireNodes();
           expireAllocations();
+          expireAms();
           schedule();
           refreshTotals();
           return this;
@@ -500,6 +505,25 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
     return this;
   }
 
+  /**
+   * YARN's AM liveness monitor: an attempt whose AM has been silent for the expiry fails, which
+   * kills its containers and starts the next attempt if any are left.
+   */
+  private void expireAms() {
+    long now = deps.clock().millis();
+    long cutoff = now - deps.amExpiry().toMillis();
+    for (SchedApp app : apps.values()) {
+      if (app.lastAmContact == 0 || app.lastAmContact >= cutoff) continue;
+      // Said again if the attempt has not ended an ask timeout later (the entity may have been moving).
+      if (app.amExpiryReportedAt != 0 && now - app.amExpiryReportedAt < deps.askTimeout().toMillis()) continue;
+      app.amExpiryReportedAt = now;
+      String diagnostics = "ApplicationMaster for attempt " + app.attemptId + " timed out";
+      getContext().getLog().warn("{}: no register or allocate call for {}", diagnostics, deps.amExpiry());
+      deps.applications().apply(app.appId).tell(new ApplicationEntity.AmContainerFinished(app.attemptId,
+          ExitStatus.KILLED_BY_RESOURCEMANAGER, diagnostics, getContext().getSystem().ignoreRef()));
+    }
+  }
+
   private void expireNodes() {
     long now = deps.clock().millis();
     for (SchedNode node : nodes.values()) {
@@ -673,6 +697,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
     }
     Container container = toWire(a, app.user);
     if (a.am()) {
+      app.lastAmContact = deps.clock().millis();
       deps.applications().apply(a.appId()).tell(new ApplicationEntity.AssignAmContainer(
           a.attemptId(), a.containerId(), a.nodeId(), a.nodeHttpAddress(), getContext().getSystem().ignoreRef()));
       String amToken = Tokens.amToken(new Tokens.AmTokenIdentifier(a.attemptId(), app.user), deps.tokenSecret());
@@ -703,6 +728,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
       return this;
     }
     app.registered = true;
+    app.lastAmContact = deps.clock().millis();
     app.lastResponse = new AllocateResponse(0, List.of(), List.of(), Resource.NONE, 0, null);
     m.replyTo().tell(AmOutcome.ok(new RegisterAmResponse(maxAllocation(), app.queue, List.of())));
     return this;
@@ -721,6 +747,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
               + " or RM had restarted after AM registered. AM should re-register."));
       return this;
     }
+    app.lastAmContact = deps.clock().millis();
     AllocateRequest req = m.request();
     AllocateResponse last = app.lastResponse;
     if (req.responseId() + 1 == last.responseId()) {

@@ -23,6 +23,7 @@ public record SchedulerDeps(
     byte[] tokenSecret,
     Duration nmHeartbeatInterval,
     Duration nmExpiry,
+    Duration amExpiry,
     Duration containerTokenLifetime,
     Duration askTimeout,
     Function<String, RecipientRef<ContainerEntity.Command>> containers,

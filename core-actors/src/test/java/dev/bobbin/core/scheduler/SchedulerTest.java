@@ -45,6 +45,7 @@ class SchedulerTest {
   private static final String APP = "application_1700000000000_0001";
   private static final String ATTEMPT = "appattempt_1700000000000_0001_000001";
   private static final Resource GB = new Resource(1024, 1);
+  private static final Duration AM_EXPIRY = Duration.ofMinutes(20);
 
   private TestProbe<ContainerEntity.Command> containers;
   private TestProbe<ApplicationEntity.Command> apps;
@@ -101,7 +102,7 @@ class SchedulerTest {
     clock = new TestingClock();
     SchedulerDeps deps = new SchedulerDeps(settings, new FifoPolicy(), 1700000000000L,
         "0123456789abcdef0123456789abcdef".getBytes(StandardCharsets.UTF_8), Duration.ofSeconds(1),
-        Duration.ofHours(1), Duration.ofMinutes(10), Duration.ofSeconds(3),
+        Duration.ofHours(1), AM_EXPIRY, Duration.ofMinutes(10), Duration.ofSeconds(3),
         id -> containers.ref(), id -> apps.ref(), launcher.ref(), clock, null, () -> null,
         Duration.ofSeconds(10), 1.0, () -> CompletableFuture.completedFuture(model));
     scheduler = testKit.spawn(Scheduler.create(deps));
@@ -236,6 +237,22 @@ class SchedulerTest {
       assertThat(r.numClusterNodes()).isEqualTo(2);
       return null;
     });
+  }
+
+  @Test
+  void anAmThatStopsCallingTimesOutAndItsAttemptFails() {
+    registerNode("a:1", 4096);
+    startAppWithAm();
+    // Calls within the window keep it alive.
+    clock.advance(AM_EXPIRY.minusMinutes(5));
+    allocate(0, List.of());
+    clock.advance(AM_EXPIRY.minusMinutes(5));
+    apps.expectNoMessage(Duration.ofMillis(400));
+    // Then silence for longer than the window.
+    clock.advance(Duration.ofMinutes(6));
+    ApplicationEntity.AmContainerFinished expired = apps.expectMessageClass(ApplicationEntity.AmContainerFinished.class);
+    assertThat(expired.attemptId()).isEqualTo(ATTEMPT);
+    assertThat(expired.diagnostics()).isEqualTo("ApplicationMaster for attempt " + ATTEMPT + " timed out");
   }
 
   @Test
