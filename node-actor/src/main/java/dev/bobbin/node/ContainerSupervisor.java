@@ -54,6 +54,18 @@ final class ContainerSupervisor {
   private final ActorRef<ContainerActor.Report> reports;
   private final Function<String, NodeAgent.Command> onActorStopped;
   private final Map<String, ActorRef<ContainerActor.Command>> actors = new HashMap<>();
+  /**
+   * Containers the RM told this node to kill before any start request reached it: the RM may have
+   * released an allocation whose AM (or the RM's own AM launcher) is starting it right now. A
+   * later start is refused, so the RM can free the space once this node has heard the kill.
+   */
+  private final Map<String, Boolean> killedBeforeStart = new java.util.LinkedHashMap<>() {
+    @Override
+    protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
+      return size() > KILLED_BEFORE_START_KEPT;
+    }
+  };
+  static final int KILLED_BEFORE_START_KEPT = 10_000;
 
   ContainerSupervisor(
       ActorContext<NodeAgent.Command> ctx, ContainerTable table, ProcessLauncher launcher, ContainerLayout layout,
@@ -107,6 +119,10 @@ final class ContainerSupervisor {
     String containerId = token.containerId();
     if (table.knows(containerId)) {
       return new FailedRequest(containerId, YARN_EXCEPTION, "Container " + containerId + " already is running on this node");
+    }
+    if (killedBeforeStart.containsKey(containerId)) {
+      return new FailedRequest(containerId, YARN_EXCEPTION,
+          "Container " + containerId + " was killed by the ResourceManager before it started");
     }
     String applicationId = Ids.applicationIdOfContainer(containerId);
     ContainerLayout.Dirs dirs = layout.dirsFor(token.user(), applicationId, containerId);
@@ -172,6 +188,10 @@ final class ContainerSupervisor {
   /** Kills a live container; a finished or unknown one is left alone. */
   void kill(String containerId, KillReason reason) {
     ActorRef<ContainerActor.Command> actor = actors.get(containerId);
+    if (actor == null && !table.knows(containerId) && reason == KillReason.BY_RESOURCEMANAGER) {
+      killedBeforeStart.put(containerId, Boolean.TRUE);
+      return;
+    }
     if (actor == null || table.findLive(containerId).isEmpty()) return;
     table.markKilling(containerId);
     actor.tell(new ContainerActor.Kill(reason));

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.bobbin.protocol.ContainerState;
 import dev.bobbin.protocol.ContainerStatus;
 import dev.bobbin.protocol.ExitStatus;
+import dev.bobbin.protocol.node.ContainerManagement.StartContainersResponse;
 import dev.bobbin.protocol.WirePaths;
 import dev.bobbin.protocol.node.ContainerManagement.StopContainersResponse;
 import java.io.IOException;
@@ -90,6 +91,26 @@ class ContainerKillIT {
         .returns(ContainerState.COMPLETE, ContainerStatus::state)
         .returns(ExitStatus.KILLED_BY_RESOURCEMANAGER, ContainerStatus::exitStatus));
     assertGone(tree);
+  }
+
+  @Test
+  void aContainerTheRmKilledBeforeItStartedIsRefusedWhenItsStartArrives() {
+    String id = containerId(newApplicationId(), 1);
+    rm.containersToCleanup.add(id);
+    int before = rm.heartbeats.size();
+    // Two heartbeats on, the node has handled the response that carried the kill.
+    fx.eventually(() -> {
+      assertThat(rm.containersToCleanup).isEmpty();
+      assertThat(rm.heartbeats.size()).isGreaterThan(before + 1);
+    });
+
+    StartContainersResponse late = fx.startOne(http, rm, nm, id, SLEEP_WITH_CHILD);
+
+    assertThat(late.succeeded()).isEmpty();
+    assertThat(late.failed()).singleElement().satisfies(f -> {
+      assertThat(f.containerId()).isEqualTo(id);
+      assertThat(f.message()).contains("killed by the ResourceManager before it started");
+    });
   }
 
   @Test

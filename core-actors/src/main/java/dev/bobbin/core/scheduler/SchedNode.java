@@ -5,7 +5,9 @@ import dev.bobbin.core.policy.NodeView;
 import dev.bobbin.protocol.NodeState;
 import dev.bobbin.protocol.Resource;
 import dev.bobbin.protocol.node.NodeHeartbeatResponse;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.Map;
 import java.util.Set;
 
 /** The scheduler's live view of one node; rebuilt from registrations and heartbeats. */
@@ -25,6 +27,34 @@ final class SchedNode {
   String healthReport = "";
   /** Known from the journal; its NodeManager has not re-registered with this scheduler yet. */
   boolean awaitingResync;
+  /**
+   * Allocations released before the NodeManager reported them, still counted in {@code allocated}:
+   * their start may be on its way to the node. Each is let go once the node has heard the kill
+   * (it then refuses a late start) and does not report the container running.
+   */
+  final Map<String, Hold> held = new LinkedHashMap<>();
+
+  /** {@code killResponseId}: the heartbeat response that carries the kill to the node. */
+  record Hold(Resource resource, long killResponseId) {}
+
+  /** Keeps a released, never-reported allocation counted until the node confirms it is not starting it. */
+  void hold(String containerId, Resource resource) {
+    long next = lastResponse == null ? 0 : lastResponse.responseId() + 1;
+    held.put(containerId, new Hold(resource, next));
+    toKill.add(containerId);
+  }
+
+  /** Frees the holds this heartbeat settles: the node had the kill and runs none of them. */
+  void settleHolds(long requestResponseId, Set<String> running) {
+    var it = held.entrySet().iterator();
+    while (it.hasNext()) {
+      var e = it.next();
+      if (requestResponseId < e.getValue().killResponseId() || running.contains(e.getKey())) continue;
+      allocated = allocated.minus(e.getValue().resource());
+      toKill.remove(e.getKey());
+      it.remove();
+    }
+  }
 
   SchedNode(NodeEntity.Registration registration, long now) {
     this.registration = registration;

@@ -282,6 +282,9 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
     for (SchedContainer c : List.copyOf(containers.values())) {
       if (c.confirmed) continue;
       lost++;
+      // Never reported, but its AM may still start it: its space stays taken until the NM heard the kill.
+      SchedNode node = nodes.get(c.allocation.nodeId());
+      if (c.phase == SchedContainer.Phase.ALLOCATED && node != null) node.hold(c.id(), c.allocation.resource());
       completeContainer(c.id(), ExitStatus.ABORTED, "Container lost while the ResourceManager recovered", null);
     }
     getContext().getLog().info("Scheduler recovery finished: {} of {} known nodes re-synced, {} containers lost",
@@ -376,8 +379,8 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
     switch (c.phase) {
       case RUNNING -> { if (node != null) node.toKill.add(c.id()); }
       case ALLOCATED -> {
-        // It may be starting right now: ask the NM to kill it too, in case it reports it later.
-        if (node != null) node.toKill.add(c.id());
+        // It may be starting right now: its space stays taken until the NM has heard the kill.
+        if (node != null && node.containers.contains(c.id())) node.hold(c.id(), c.allocation.resource());
         completeContainer(c.id(), ExitStatus.ABORTED, diagnostics, null);
       }
       default -> { }
@@ -394,6 +397,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
       node.allocated = old.allocated;
       node.containers.addAll(old.containers);
       node.toKill.addAll(old.toKill);
+      node.held.putAll(old.held);
     }
     nodes.put(node.id(), node);
     node.lastResponse = new NodeHeartbeatResponse(0, NodeAction.NORMAL, List.of(), List.of(), List.of(), 0, "", epoch);
@@ -449,6 +453,11 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
         c.phase = SchedContainer.Phase.RUNNING;
         deps.containers().apply(c.id()).tell(new ContainerEntity.MarkRunning(getContext().getSystem().ignoreRef()));
       }
+    }
+    if (!node.held.isEmpty()) {
+      Set<String> running = new HashSet<>();
+      for (ContainerStatus s : req.containerStatuses()) if (!s.isComplete()) running.add(s.containerId());
+      node.settleHolds(req.responseId(), running);
     }
     NodeHeartbeatResponse resp = new NodeHeartbeatResponse(
         last.responseId() + 1, NodeAction.NORMAL, List.copyOf(node.toKill), List.copyOf(node.appsToCleanup),
@@ -560,7 +569,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
     if (c.phase != SchedContainer.Phase.COMPLETING) {
       c.phase = SchedContainer.Phase.COMPLETING;
       SchedNode node = nodes.get(c.allocation.nodeId());
-      if (node != null && node.containers.remove(containerId)) {
+      if (node != null && node.containers.remove(containerId) && !node.held.containsKey(containerId)) {
         node.allocated = node.allocated.minus(c.allocation.resource());
         node.toKill.remove(containerId);
       }

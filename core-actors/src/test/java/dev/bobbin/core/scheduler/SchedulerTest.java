@@ -138,7 +138,7 @@ class SchedulerTest {
   }
 
   /** Adds the app, persists and launches its AM container, and registers the AM. */
-  private void startAppWithAm() {
+  private String startAppWithAm() {
     scheduler.tell(new Scheduler.AttemptAdded(APP, ATTEMPT, "default", "alice", 0, GB,
         new ContainerLaunchContext(List.of("am"), Map.of()), 1));
     ContainerEntity.Allocate am = expectAllocate();
@@ -151,6 +151,7 @@ class SchedulerTest {
     TestProbe<Scheduler.AmOutcome<RegisterAmResponse>> reg = testKit.createTestProbe();
     scheduler.tell(new Scheduler.AmRegistered(ATTEMPT, reg.ref()));
     assertThat(reg.receiveMessage().response().queue()).isEqualTo("default");
+    return am.allocation().containerId();
   }
 
   @Test
@@ -256,6 +257,32 @@ class SchedulerTest {
   }
 
   @Test
+  void aReleasedAllocationKeepsItsSpaceUntilTheNodeHasHeardTheKill() {
+    registerNode("a:1", 2048);
+    String amId = startAppWithAm();
+    allocate(0, List.of(ResourceRequest.any(1, GB, 1)));
+    ContainerEntity.Allocate worker = expectAllocate();
+    worker.replyTo().tell(StatusReply.ack());
+    AllocateResponse got = allocateUntilAllocated(1, 1);
+    String workerId = worker.allocation().containerId();
+    // The AM releases the worker before starting it, and asks for another: the node is full until it heard the kill.
+    TestProbe<Scheduler.AmOutcome<AllocateResponse>> probe = testKit.createTestProbe();
+    scheduler.tell(new Scheduler.Allocate(ATTEMPT, new AllocateRequest(got.responseId(), 0.5f,
+        List.of(ResourceRequest.any(1, GB, 1)), List.of(workerId)), probe.ref()));
+    probe.receiveMessage();
+    ContainerEntity.Complete released = containers.expectMessageClass(ContainerEntity.Complete.class);
+    assertThat(released.exitStatus()).isEqualTo(dev.bobbin.protocol.ExitStatus.ABORTED);
+    released.replyTo().tell(StatusReply.ack());
+    containers.expectNoMessage(Duration.ofMillis(300));
+    // This heartbeat carries the kill; only the next one, without the worker running, frees its space.
+    assertThat(heartbeat("a:1", ContainerStatus.running(amId, GB)).containersToCleanup()).containsExactly(workerId);
+    containers.expectMessageClass(ContainerEntity.MarkRunning.class); // the AM's first report
+    containers.expectNoMessage(Duration.ofMillis(300));
+    assertThat(heartbeat("a:1", ContainerStatus.running(amId, GB)).containersToCleanup()).isEmpty();
+    assertThat(expectAllocate().allocation().nodeId()).isEqualTo("a:1");
+  }
+
+  @Test
   void anUnknownNodeIsToldToResync() {
     NodeHeartbeatResponse r = heartbeat("ghost:1");
     assertThat(r.nodeAction()).isEqualTo(dev.bobbin.protocol.NodeAction.RESYNC);
@@ -310,7 +337,12 @@ class SchedulerTest {
     // The never-started worker is aborted once every known node re-synced; the running ones are not killed.
     ContainerEntity.Complete lost = containers.expectMessageClass(ContainerEntity.Complete.class);
     assertThat(lost.exitStatus()).isEqualTo(dev.bobbin.protocol.ExitStatus.ABORTED);
+    // The heartbeat tells the NM to kill the aborted worker (its AM might still start it); not the running ones.
     NodeHeartbeatResponse r = heartbeat("a:1", ContainerStatus.running("container_e1_1700000000000_0001_01_000001", GB),
+        ContainerStatus.running("container_e1_1700000000000_0001_01_000002", GB));
+    assertThat(r.containersToCleanup()).containsExactly("container_e1_1700000000000_0001_01_000003");
+    // The next one, without it running, frees its space.
+    r = heartbeat("a:1", ContainerStatus.running("container_e1_1700000000000_0001_01_000001", GB),
         ContainerStatus.running("container_e1_1700000000000_0001_01_000002", GB));
     assertThat(r.containersToCleanup()).isEmpty();
     // The AM must register again; its work is still counted on the node, so a 1 GB ask fits only once the lost one is freed.
