@@ -14,4 +14,13 @@ public final class ExitStatus {
   public static final int KILLED_AFTER_APP_COMPLETION = -107;
 
   private ExitStatus() {}
+
+  /**
+   * Whether an AM container ending so uses up one of the application's attempts. As in YARN, not
+   * when the cluster ended it: preemption, lost work, failed disks, or the RM killing it.
+   */
+  public static boolean countsAgainstAttempts(int exitStatus) {
+    return exitStatus != PREEMPTED && exitStatus != ABORTED && exitStatus != DISKS_FAILED
+        && exitStatus != KILLED_BY_RESOURCEMANAGER;
+  }
 }

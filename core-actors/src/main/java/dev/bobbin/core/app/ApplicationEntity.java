@@ -298,7 +298,10 @@ public final class ApplicationEntity
         + (c.diagnostics().isEmpty() ? "" : ". " + c.diagnostics());
     List<Event> events = new ArrayList<>();
     events.add(new AttemptFailed(c.attemptId(), c.exitStatus(), diag, now));
-    boolean retry = cur.number() < s.submission().maxAttempts();
+    long counted = s.attempts().stream()
+        .filter(a -> a.state() == AttemptState.FAILED && ExitStatus.countsAgainstAttempts(a.exitStatus())).count()
+        + (ExitStatus.countsAgainstAttempts(c.exitStatus()) ? 1 : 0);
+    boolean retry = counted < s.submission().maxAttempts();
     String nextAttempt = Ids.attemptId(appId, cur.number() + 1);
     if (retry) {
       events.add(new AttemptStarted(nextAttempt, cur.number() + 1, now));

@@ -261,6 +261,14 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
       SchedApp app = appsByAttempt.get(a.attemptId());
       if (app != null) app.containers.add(id);
       else node.toKill.add(id);
+      if (app != null && a.am() && app.hasDemand()) {
+        // The previous scheduler allocated this AM container but died before its application
+        // recorded it: it is the attempt's AM all the same, not a reason to place a second one.
+        app.asks.clear();
+        app.lastAmContact = now;
+        deps.applications().apply(a.appId()).tell(new ApplicationEntity.AssignAmContainer(a.attemptId(), id,
+            a.nodeId(), a.nodeHttpAddress(), getContext().getSystem().ignoreRef()));
+      }
       if (c.preemption() != null) preempting.put(id, c.preemption());
     });
     nodesToResync = (int) Math.ceil(nodes.size() * deps.recoveryMinNodeShare());
@@ -529,7 +537,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
       String diagnostics = "ApplicationMaster for attempt " + app.attemptId + " timed out";
       getContext().getLog().warn("{}: no register or allocate call for {}", diagnostics, deps.amExpiry());
       deps.applications().apply(app.appId).tell(new ApplicationEntity.AmContainerFinished(app.attemptId,
-          ExitStatus.KILLED_BY_RESOURCEMANAGER, diagnostics, getContext().getSystem().ignoreRef()));
+          ExitStatus.INVALID, diagnostics, getContext().getSystem().ignoreRef()));
     }
   }
 

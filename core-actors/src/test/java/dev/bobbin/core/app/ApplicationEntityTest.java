@@ -113,6 +113,21 @@ class ApplicationEntityTest {
   }
 
   @Test
+  void anAttemptTheClusterEndedDoesNotUseUpAnAttempt() {
+    submit(1);
+    scheduler.expectMessageClass(Scheduler.AttemptAdded.class);
+    // As in YARN: preempted, aborted (lost in a failover), failed disks or killed by the RM are not the AM's fault.
+    kit.<StatusReply<Done>>runCommand(r -> new ApplicationEntity.AmContainerFinished(ATTEMPT1,
+        dev.bobbin.protocol.ExitStatus.ABORTED, "lost", r));
+    assertThat(kit.getState().state()).isEqualTo(AppState.ACCEPTED);
+    assertThat(kit.getState().currentAttempt().attemptId()).isEqualTo(ATTEMPT2);
+
+    kit.<StatusReply<Done>>runCommand(r -> new ApplicationEntity.AmContainerFinished(ATTEMPT2, 1, "boom", r));
+    assertThat(kit.getState().state()).isEqualTo(AppState.FAILED);
+    assertThat(kit.getState().diagnostics()).contains("failed 1 times").contains("exitCode: 1");
+  }
+
+  @Test
   void killEndsTheApplicationOnceAndIsIdempotent() {
     submit(2);
     var kill = kit.<StatusReply<AppReport>>runCommand(r -> new ApplicationEntity.Kill("", r));

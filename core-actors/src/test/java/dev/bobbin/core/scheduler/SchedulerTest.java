@@ -300,12 +300,17 @@ class SchedulerTest {
 
   /** The journal of a member that died: node a:1 (2 GB) runs the AM and one worker; a second worker was never started. */
   private static RecoveredModel journalOfADeadMember() {
+    return journalOfADeadMember("container_e1_1700000000000_0001_01_000001");
+  }
+
+  /** @param amRecorded the AM container the Application entity recorded, or "" if it never heard of it */
+  private static RecoveredModel journalOfADeadMember(String amRecorded) {
     var reg = new NodeEntity.Registration("a:1", "a", "a:1", "/default-rack", new Resource(3072, 8));
     var node = new NodeEntity.State(reg, dev.bobbin.protocol.NodeState.RUNNING, 1, "");
     var sub = new dev.bobbin.core.app.Submission(APP, "n", "alice", "default", 0, "YARN", List.of(), GB,
         new ContainerLaunchContext(List.of("am"), Map.of()), 2);
     var attempt = new dev.bobbin.core.app.Attempt(ATTEMPT, 1, dev.bobbin.core.app.AttemptState.RUNNING, 1, 0,
-        "container_e1_1700000000000_0001_01_000001", "a:1", "a:1", "a", 0, "", -1000, "");
+        amRecorded, "a:1", "a:1", "a", 0, "", -1000, "");
     var app = new ApplicationEntity.State(APP, sub, dev.bobbin.core.app.AppState.RUNNING,
         dev.bobbin.protocol.FinalApplicationStatus.UNDEFINED, "", 1, 0, List.of(attempt),
         dev.bobbin.core.app.PreemptionHistory.NONE);
@@ -402,6 +407,28 @@ class SchedulerTest {
     Scheduler.NodeReport node = nodesProbe.receiveMessage().nodes().get(0);
     assertThat(node.used()).isEqualTo(new Resource(2048, 2));
     assertThat(node.numContainers()).isEqualTo(2);
+  }
+
+  @Test
+  void anAmContainerItsApplicationNeverRecordedIsStillTheAttemptsAm() {
+    start(journalOfADeadMember(""));
+    TestProbe<Long> done = testKit.createTestProbe();
+    scheduler.tell(new Scheduler.NodeRegistered(new NodeEntity.Registration("a:1", "a", "a:1", "/default-rack",
+        new Resource(3072, 8)), List.of(ContainerStatus.running("container_e1_1700000000000_0001_01_000001", GB),
+        ContainerStatus.running("container_e1_1700000000000_0001_01_000002", GB)), done.ref()));
+    done.receiveMessage();
+    // The application hears which container is its AM; no second AM is placed.
+    ApplicationEntity.AssignAmContainer assigned = apps.expectMessageClass(ApplicationEntity.AssignAmContainer.class);
+    assertThat(assigned.containerId()).isEqualTo("container_e1_1700000000000_0001_01_000001");
+    ContainerEntity.Complete lost = containers.expectMessageClass(ContainerEntity.Complete.class);
+    assertThat(lost.exitStatus()).isEqualTo(dev.bobbin.protocol.ExitStatus.ABORTED);
+    lost.replyTo().tell(StatusReply.ack());
+    nmResponseId = 0;
+    heartbeat("a:1", ContainerStatus.running("container_e1_1700000000000_0001_01_000001", GB),
+        ContainerStatus.running("container_e1_1700000000000_0001_01_000002", GB));
+    heartbeat("a:1", ContainerStatus.running("container_e1_1700000000000_0001_01_000001", GB),
+        ContainerStatus.running("container_e1_1700000000000_0001_01_000002", GB));
+    containers.expectNoMessage(Duration.ofMillis(500));
   }
 
   @Test
