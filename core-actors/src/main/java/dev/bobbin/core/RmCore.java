@@ -223,7 +223,7 @@ public final class RmCore {
             nullToEmpty(req.host()), req.rpcPort(), nullToEmpty(req.trackingUrl()), r), timeout)
         .thenCompose(ok -> AskPattern.<Scheduler.Command, Scheduler.AmOutcome<RegisterAmResponse>>ask(schedulerRef,
             r -> new Scheduler.AmRegistered(attemptId, r), timeout, system.scheduler()))
-        .exceptionally(e -> new Scheduler.AmOutcome<>(null, "InvalidApplicationMasterRequestException", rootMessage(e)));
+        .exceptionallyCompose(e -> refusedOrFailed(e, "InvalidApplicationMasterRequestException"));
   }
 
   public CompletionStage<Scheduler.AmOutcome<AllocateResponse>> allocate(String attemptId, AllocateRequest req) {
@@ -235,7 +235,19 @@ public final class RmCore {
     return app(appId).<AppReport>askWithStatus(r -> new ApplicationEntity.UnregisterAm(attemptId,
             req.finalApplicationStatus(), req.diagnostics(), req.trackingUrl(), r), timeout)
         .thenApply(ok -> new Scheduler.AmOutcome<>(new FinishAmResponse(true), null, null))
-        .exceptionally(e -> new Scheduler.AmOutcome<>(null, "ApplicationAttemptNotFoundException", rootMessage(e)));
+        .exceptionallyCompose(e -> refusedOrFailed(e, "ApplicationAttemptNotFoundException"));
+  }
+
+  /**
+   * The entity's refusal becomes the AM's exception; anything else (an entity that did not answer
+   * in time, say while it moves after a failover) stays a failure, which the route answers with 503
+   * RetriableException so the AM tries again instead of giving up.
+   */
+  static <T> CompletionStage<Scheduler.AmOutcome<T>> refusedOrFailed(Throwable e, String exception) {
+    Throwable t = e instanceof java.util.concurrent.CompletionException && e.getCause() != null ? e.getCause() : e;
+    return t instanceof StatusReply.ErrorMessage
+        ? CompletableFuture.completedFuture(new Scheduler.AmOutcome<>(null, exception, t.getMessage()))
+        : CompletableFuture.failedFuture(t);
   }
 
   private org.apache.pekko.cluster.sharding.typed.javadsl.EntityRef<ApplicationEntity.Command> app(String appId) {
