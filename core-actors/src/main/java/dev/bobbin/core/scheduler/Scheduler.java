@@ -37,11 +37,11 @@ import dev.bobbin.protocol.node.NodeHeartbeatRequest;
 import dev.bobbin.protocol.node.NodeHeartbeatResponse;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.HashSet;
 import org.apache.pekko.Done;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
@@ -405,10 +405,11 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
       node.allocated = old.allocated;
       node.containers.addAll(old.containers);
       node.toKill.addAll(old.toKill);
-      node.held.putAll(old.held);
     }
     nodes.put(node.id(), node);
     node.lastResponse = new NodeHeartbeatResponse(0, NodeAction.NORMAL, List.of(), List.of(), List.of(), 0, "", epoch);
+    // Response ids start again with a registration: the kills go out with the next response.
+    if (old != null) old.held.forEach((id, h) -> node.hold(id, h.resource()));
     for (ContainerStatus s : m.containers()) {
       SchedContainer c = containers.get(s.containerId());
       if (c == null) {
