@@ -2,18 +2,16 @@ package dev.bobbin.bench;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
-import dev.bobbin.config.fair.EffectiveQueue;
 import dev.bobbin.config.fair.FairGlobalSettings;
 import dev.bobbin.config.fair.FairSchedulerConfig;
-import dev.bobbin.config.fair.QueueType;
-import dev.bobbin.config.fair.ResourceSpec;
-import dev.bobbin.core.policy.fair.FairPolicyKind;
 import dev.bobbin.core.policy.fair.QueueSpec;
+import dev.bobbin.core.scheduler.FairQueueTree;
 import dev.bobbin.core.scheduler.FairSetup;
 import dev.bobbin.protocol.Resource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * The simulated cluster's shape, shared by every scenario: ten leaf queues (flat under FIFO; under
@@ -100,37 +98,8 @@ final class Topology {
     return new FairSetup(FairSchedulerConfig.fromHocon(c), FairGlobalSettings.from(c));
   }
 
-  /**
-   * The Fair policy's queue tree for a cluster of {@code cluster}: what the scheduler builds from
-   * the same configuration (dev.bobbin.core.scheduler.FairQueueTree, which is package-private),
-   * with inherited values resolved and limits clipped to the cluster.
-   */
+  /** The Fair policy's queue tree for a cluster of {@code cluster}, as the scheduler builds it. */
   static QueueSpec fairTree(FairSchedulerConfig config, Resource cluster) {
-    return spec("root", config, cluster);
-  }
-
-  private static QueueSpec spec(String path, FairSchedulerConfig config, Resource cluster) {
-    EffectiveQueue q = config.effective(path, QueueType.LEAF);
-    List<QueueSpec> kids = new ArrayList<>();
-    for (String p : config.queues().keySet()) {
-      int dot = p.lastIndexOf('.');
-      if (dot > 0 && p.substring(0, dot).equals(path)) kids.add(spec(p, config, cluster));
-    }
-    return new QueueSpec(path, q.weight(), resolve(q.minResources(), cluster, false),
-        resolve(q.maxResources(), cluster, true), switch (q.schedulingPolicy()) {
-          case FAIR -> FairPolicyKind.FAIR;
-          case DRF -> FairPolicyKind.DRF;
-          case FIFO -> FairPolicyKind.FIFO;
-        }, q.maxRunningApps(), (float) q.maxAMShare(), q.preemptable(),
-        q.fairSharePreemptionTimeout().orElse(null), q.fairSharePreemptionThreshold(),
-        q.minSharePreemptionTimeout().orElse(null), kids);
-  }
-
-  private static Resource resolve(ResourceSpec spec, Resource cluster, boolean limit) {
-    if (spec == null) return limit ? cluster : Resource.NONE;
-    long mem = spec.memoryMb(cluster.memory());
-    int vcores = spec.vcores(cluster.vCores());
-    return limit ? new Resource(Math.min(mem, cluster.memory()), Math.min(vcores, cluster.vCores()))
-        : new Resource(Math.max(0, mem), Math.max(0, vcores));
+    return FairQueueTree.build(config, Map.of(), cluster);
   }
 }

@@ -17,10 +17,11 @@ import java.util.Map;
  * Turns the Fair configuration (and the queues placement created at run time) into the policy's
  * queue tree, with inherited values resolved and percentages taken of the current cluster.
  */
-final class FairQueueTree {
+public final class FairQueueTree {
   private FairQueueTree() {}
 
-  static QueueSpec build(FairSchedulerConfig config, Map<String, QueueType> dynamic, Resource cluster) {
+  /** @param dynamic queues placement created, by path, that the configuration does not name */
+  public static QueueSpec build(FairSchedulerConfig config, Map<String, QueueType> dynamic, Resource cluster) {
     Map<String, QueueType> types = new LinkedHashMap<>();
     config.queues().forEach((path, q) -> types.put(path, config.effective(path).type()));
     dynamic.forEach(types::putIfAbsent);
