@@ -11,22 +11,33 @@ import java.time.Instant;
 import java.util.concurrent.Callable;
 
 /** A test's HTTP client and its bounded wait on observable state. */
-final class Http {
-  private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+public final class Http {
+  private static final HttpClient CLIENT = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+      .connectTimeout(Duration.ofSeconds(2)).build();
+  private static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(15);
 
-  record Reply(int status, String body) {
-    JsonNode json() throws Exception {
-      return WireJson.mapper().readTree(body);
+  public record Reply(int status, String body) {
+    public JsonNode json() throws Exception {
+      return WireJson.mapper().readTree(body.isEmpty() ? "{}" : body);
     }
   }
 
-  static Reply get(String url) throws Exception {
-    return send(HttpRequest.newBuilder(URI.create(url)).GET());
+  public static Reply get(String url) throws Exception {
+    return get(url, DEFAULT_TIMEOUT);
   }
 
-  static Reply post(String url, String body) throws Exception {
+  /** A short timeout makes a request lost in a failover cost a retry, not the RM's ask timeout. */
+  public static Reply get(String url, Duration timeout) throws Exception {
+    return send(HttpRequest.newBuilder(URI.create(url)).GET(), timeout);
+  }
+
+  public static Reply post(String url, String body) throws Exception {
+    return post(url, body, DEFAULT_TIMEOUT);
+  }
+
+  public static Reply post(String url, String body, Duration timeout) throws Exception {
     return send(HttpRequest.newBuilder(URI.create(url)).header("Content-Type", "application/json")
-        .POST(HttpRequest.BodyPublishers.ofString(body)));
+        .POST(HttpRequest.BodyPublishers.ofString(body)), timeout);
   }
 
   static Reply put(String url, String body) throws Exception {
@@ -35,12 +46,17 @@ final class Http {
   }
 
   static Reply send(HttpRequest.Builder b) throws Exception {
-    HttpResponse<String> r = CLIENT.send(b.timeout(Duration.ofSeconds(15)).build(), HttpResponse.BodyHandlers.ofString());
-    return new Reply(r.statusCode(), r.body());
+    return send(b, DEFAULT_TIMEOUT);
+  }
+
+  private static Reply send(HttpRequest.Builder b, Duration timeout) throws Exception {
+    HttpResponse<String> r = CLIENT.send(b.timeout(timeout).header("Accept", "application/json").build(),
+        HttpResponse.BodyHandlers.ofString());
+    return new Reply(r.statusCode(), r.body() == null ? "" : r.body());
   }
 
   /** Polls until the condition holds (exceptions count as "not yet"), failing after the timeout. */
-  static void await(Duration timeout, String what, Callable<Boolean> condition) throws Exception {
+  public static void await(Duration timeout, String what, Callable<Boolean> condition) throws Exception {
     Instant deadline = Instant.now().plus(timeout);
     Exception last = null;
     while (Instant.now().isBefore(deadline)) {

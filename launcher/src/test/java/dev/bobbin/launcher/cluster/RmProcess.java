@@ -1,5 +1,6 @@
 package dev.bobbin.launcher.cluster;
 
+import dev.bobbin.launcher.Http;
 import dev.bobbin.pg.EmbeddedPostgres;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -17,6 +18,8 @@ import java.util.concurrent.TimeUnit;
  * data directory, so it can be restarted as the same member; its output appended to one log.
  */
 final class RmProcess {
+  /** Each request of the cluster tests: one lost in a failover costs a retry, not the RM's ask timeout. */
+  static final Duration REQUEST = Duration.ofSeconds(2);
   final String name;
   final int httpPort;
   final int clusterPort;
@@ -75,10 +78,10 @@ final class RmProcess {
   /** Until it answers cluster info and the application list (which needs the cluster). */
   void awaitServing(Duration timeout) throws Exception {
     try {
-      ClusterHttp.await(timeout, name + " to serve " + url(), () -> {
+      Http.await(timeout, name + " to serve " + url(), () -> {
         if (!process.isAlive()) throw new IllegalStateException(name + " exited with " + process.exitValue());
-        return ClusterHttp.get(api() + "/info").status() == 200
-            && ClusterHttp.get(api() + "/apps?limit=1").status() == 200;
+        return Http.get(api() + "/info", REQUEST).status() == 200
+            && Http.get(api() + "/apps?limit=1", REQUEST).status() == 200;
       });
     } catch (AssertionError e) {
       throw new AssertionError(e.getMessage() + "\n" + name + "'s log ends:\n" + tail(40), e);
@@ -89,7 +92,7 @@ final class RmProcess {
   long awaitLog(long offset, String text, Duration timeout) throws Exception {
     long[] at = {-1};
     try {
-      ClusterHttp.await(timeout, name + "'s log to say \"" + text + "\"", () -> {
+      Http.await(timeout, name + "'s log to say \"" + text + "\"", () -> {
         String s = logSince(offset);
         int i = s.indexOf(text);
         if (i < 0) return false;

@@ -3,6 +3,7 @@ package dev.bobbin.launcher.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.bobbin.launcher.Http;
 import dev.bobbin.pg.EmbeddedPostgres;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -44,6 +45,7 @@ import org.junit.jupiter.api.io.TempDir;
  * cluster would be gone: the case for running three members in production.)
  */
 class TwoMemberClusterIT {
+  private static final Duration REQUEST = RmProcess.REQUEST;
   private static final Duration START = Duration.ofSeconds(60);
   /** A new cluster forms within seed-node-timeout (15 s): a seed node that asked too early asks again after it. */
   private static final Duration JOIN = Duration.ofSeconds(45);
@@ -152,13 +154,13 @@ class TwoMemberClusterIT {
   private static List<String> submitThrough(RmProcess in, RmProcess out) throws Exception {
     List<String> apps = new ArrayList<>();
     for (int i = 0; i < APPS; i++) {
-      String id = ClusterHttp.post(in.api() + "/apps/new-application", "").json().path("application-id").asText();
-      ClusterHttp.Reply r = ClusterHttp.post(in.api() + "/apps", body(id));
+      String id = Http.post(in.api() + "/apps/new-application", "", REQUEST).json().path("application-id").asText();
+      Http.Reply r = Http.post(in.api() + "/apps", body(id), REQUEST);
       assertThat(r.status()).as(r.body()).isEqualTo(202);
       apps.add(id);
     }
     for (String id : apps) {
-      JsonNode app = ClusterHttp.get(out.api() + "/apps/" + id).json().path("app");
+      JsonNode app = Http.get(out.api() + "/apps/" + id, REQUEST).json().path("app");
       assertThat(app.path("id").asText()).isEqualTo(id);
       assertThat(app.path("state").asText()).as("no NodeManager, so it waits").isEqualTo("ACCEPTED");
     }
@@ -200,11 +202,11 @@ class TwoMemberClusterIT {
 
   private static boolean answers(String url) {
     try {
-      return ClusterHttp.get(url).status() == 200;
-    } catch (IOException e) {
-      return false;
+      return Http.get(url, REQUEST).status() == 200;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
+      return false;
+    } catch (Exception e) {
       return false;
     }
   }
@@ -212,13 +214,13 @@ class TwoMemberClusterIT {
   /** A new application id and its submission, both through {@code rm}; true when it answered 202. */
   private static boolean submitOnce(RmProcess rm) {
     try {
-      ClusterHttp.Reply id = ClusterHttp.post(rm.api() + "/apps/new-application", "");
+      Http.Reply id = Http.post(rm.api() + "/apps/new-application", "", REQUEST);
       if (id.status() != 200) return false;
-      return ClusterHttp.post(rm.api() + "/apps", body(id.json().path("application-id").asText())).status() == 202;
-    } catch (IOException e) {
-      return false;
+      return Http.post(rm.api() + "/apps", body(id.json().path("application-id").asText()), REQUEST).status() == 202;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
+      return false;
+    } catch (Exception e) {
       return false;
     }
   }
@@ -233,10 +235,10 @@ class TwoMemberClusterIT {
     rm1.awaitLog(offset1, "2 member(s) up", JOIN);
     rm2.awaitLog(offset2, "2 member(s) up", JOIN);
     for (String id : apps) {
-      ClusterHttp.await(Duration.ofSeconds(20), id + " through the restarted rm-1",
-          () -> ClusterHttp.get(rm1.api() + "/apps/" + id).status() == 200);
+      Http.await(Duration.ofSeconds(20), id + " through the restarted rm-1",
+          () -> Http.get(rm1.api() + "/apps/" + id, REQUEST).status() == 200);
     }
-    ClusterHttp.await(Duration.ofSeconds(20), "a submission through the restarted rm-1", () -> submitOnce(rm1));
+    Http.await(Duration.ofSeconds(20), "a submission through the restarted rm-1", () -> submitOnce(rm1));
     System.out.println("TwoMemberClusterIT: rm-1 restarted, rejoined and served again after "
         + (System.nanoTime() - t0) / 1_000_000 + " ms");
   }
