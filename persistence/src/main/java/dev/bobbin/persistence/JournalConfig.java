@@ -27,6 +27,8 @@ public final class JournalConfig {
     for (String plugin : new String[] {"jdbc-journal", "jdbc-snapshot-store", "jdbc-read-journal"}) {
       m.put(plugin + ".use-shared-db", SHARED_DB);
     }
+    // Its eventsByTag poll costs what the tag's new events cost, not what all events ever written do.
+    m.put("jdbc-read-journal.dao", TagRangeReadJournalDao.class.getName());
     String refresh = settings.queryRefreshInterval().toMillis() + "ms";
     m.put("jdbc-read-journal.refresh-interval", refresh);
     // eventsByTag only emits up to the highest gap-free ordering, which this actor polls for;
@@ -46,6 +48,10 @@ public final class JournalConfig {
         m.put(db + ".db.user", "sa");
         m.put(db + ".db.password", "");
         connections = settings.embeddedMaxConnections();
+        // One batch insert at a time: H2 commits one transaction at a time anyway, and the writes
+        // that queue meanwhile go into the next batch, one transaction and one file write for many
+        // entities (group commit). Eight in parallel, the default, meant mostly single-row commits.
+        m.put("jdbc-journal.parallelism", 1);
       }
       case POSTGRES -> {
         PersistenceSettings.Postgres pg = settings.postgres();

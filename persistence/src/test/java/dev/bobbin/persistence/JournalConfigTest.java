@@ -25,6 +25,8 @@ class JournalConfigTest {
         .contains(";WRITE_DELAY=0", ";FILE_LOCK=FS", ";DB_CLOSE_ON_EXIT=FALSE");
     assertThat(c.getString(DB + "profile")).isEqualTo("slick.jdbc.H2Profile$");
     assertThat(c.getInt(DB + "db.maxConnections")).isEqualTo(4);
+    assertThat(c.getInt("jdbc-journal.parallelism")).isEqualTo(1);
+    assertThat(c.getString("jdbc-read-journal.dao")).isEqualTo(TagRangeReadJournalDao.class.getName());
     assertThat(c.getString("pekko.persistence.journal.plugin")).isEqualTo("jdbc-journal");
     assertThat(c.getString("pekko.persistence.snapshot-store.plugin")).isEqualTo("jdbc-snapshot-store");
     for (String plugin : new String[] {"jdbc-journal", "jdbc-snapshot-store", "jdbc-read-journal"}) {
@@ -47,6 +49,7 @@ class JournalConfigTest {
     assertThat(c.getString(DB + "db.password")).isEqualTo("s3cret");
     assertThat(c.getInt(DB + "db.maxConnections")).isEqualTo(7);
     assertThat(c.getInt(DB + "db.numThreads")).isEqualTo(7);
+    assertThat(c.getString("jdbc-read-journal.dao")).isEqualTo(TagRangeReadJournalDao.class.getName());
     assertThat(c.getDuration("jdbc-read-journal.refresh-interval").toMillis()).isEqualTo(250);
     assertThat(c.getDuration("jdbc-read-journal.journal-sequence-retrieval.query-delay").toMillis()).isEqualTo(250);
     assertThat(c.getDuration("jdbc-read-journal.journal-sequence-retrieval.ask-timeout").toSeconds()).isEqualTo(10);

@@ -163,6 +163,32 @@ abstract class JournalContract {
     live.expectNoMessage(Duration.ofMillis(300));
   }
 
+  @Test
+  void eventsByTagPagesThroughMoreEventsThanOnePollAndSkipsOtherTags() throws Exception {
+    ActorTestKit kit = ActorTestKit.create(getClass().getSimpleName() + "-paged",
+        com.typesafe.config.ConfigFactory.parseString("jdbc-read-journal.max-buffer-size = 3")
+            .withFallback(config()));
+    kits.add(kit);
+    TestJournals.ensureSchema(kit.system());
+    // One event per ledger, so that no snapshot deletes any of them.
+    List<String> expected = new ArrayList<>();
+    for (int i = 0; i < 10; i++) {
+      ActorRef<Ledger.Command> other = kit.spawn(Ledger.create(name + "-o" + i, tag() + "-other",
+          kit.<Ledger.Observed>createTestProbe().ref()));
+      add(kit, other, "o" + i, FIRST);
+      add(kit, spawn(kit, "t" + i, kit.createTestProbe()), "t" + i, FIRST);
+      expected.add("t" + i);
+    }
+
+    List<Seen> seen = ReadJournals.of(kit.system()).eventsByTag(tag(), Offset.noOffset())
+        .map(JournalContract::seen)
+        .take(10)
+        .runWith(Sink.seq(), kit.system())
+        .toCompletableFuture().get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+    assertThat(seen).extracting(Seen::item).containsExactlyElementsOf(expected);
+    assertThat(seen).extracting(Seen::offset).isSorted().doesNotHaveDuplicates();
+  }
+
   private static Seen seen(EventEnvelope e) {
     return new Seen(e.persistenceId(), e.sequenceNr(), ((Ledger.Added) e.event()).item(),
         ((Sequence) e.offset()).value());
