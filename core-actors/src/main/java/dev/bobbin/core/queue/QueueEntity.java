@@ -1,6 +1,7 @@
 package dev.bobbin.core.queue;
 
 import dev.bobbin.protocol.CborSerializable;
+import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -45,8 +46,13 @@ public final class QueueEntity
 
   public record AppRemoved(String appId) implements Event {}
 
-  public record State(String configVersion, QueueState state, List<String> apps) implements CborSerializable {
-    static final State EMPTY = new State("", QueueState.STOPPED, List.of());
+  /** @param apps in the order they were added; a set, because a submission asks "is it here?" each time */
+  public record State(String configVersion, QueueState state, Set<String> apps) implements CborSerializable {
+    static final State EMPTY = new State("", QueueState.STOPPED, Set.of());
+
+    public State {
+      apps = Collections.unmodifiableSet(new LinkedHashSet<>(apps));
+    }
 
     State apply(Event e) {
       if (e instanceof Configured c) return new State(c.configVersion(), c.state(), apps);
@@ -54,7 +60,7 @@ public final class QueueEntity
       if (e instanceof AppAdded a) next.add(a.appId());
       else if (e instanceof AppRemoved r) next.remove(r.appId());
       else throw new IllegalArgumentException("Unknown event " + e);
-      return new State(configVersion, state, List.copyOf(next));
+      return new State(configVersion, state, next);
     }
   }
 
@@ -99,7 +105,7 @@ public final class QueueEntity
   }
 
   private Report report(State s) {
-    return new Report(name, s.configVersion(), s.state(), s.apps());
+    return new Report(name, s.configVersion(), s.state(), List.copyOf(s.apps()));
   }
 
   @Override

@@ -8,6 +8,8 @@ import dev.bobbin.protocol.Resource;
 import dev.bobbin.protocol.am.AllocateResponse;
 import dev.bobbin.protocol.am.Container;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -24,6 +26,9 @@ final class SchedApp {
   }
 
   final String appId;
+  /** Where it stands among the waiting applications; the order it joined the scheduler. */
+  final long order;
+  private final Waiting waiting;
   final String queue;
   final String user;
   final int priority;
@@ -34,7 +39,7 @@ final class SchedApp {
   long nextContainerSeq = 1;
   boolean registered;
   float progress;
-  final Map<AskKey, Ask> asks = new LinkedHashMap<>();
+  private final Map<AskKey, Ask> asks = new LinkedHashMap<>();
   final List<Container> newlyAllocated = new ArrayList<>();
   final List<ContainerStatus> completed = new ArrayList<>();
   final Set<String> containers = new LinkedHashSet<>();
@@ -44,8 +49,10 @@ final class SchedApp {
   /** When the attempt was last reported timed out to its Application entity; repeated until it ends. */
   long amExpiryReportedAt;
 
-  SchedApp(String appId, String queue, String user, int priority, long submitTime, Resource amResource,
-      ContainerLaunchContext amLaunch) {
+  SchedApp(Waiting waiting, String appId, String queue, String user, int priority, long submitTime,
+      Resource amResource, ContainerLaunchContext amLaunch) {
+    this.waiting = waiting;
+    this.order = waiting.enrol();
     this.appId = appId;
     this.queue = queue;
     this.user = user;
@@ -69,16 +76,37 @@ final class SchedApp {
     amExpiryReportedAt = 0;
     Ask am = new Ask(0, Ask.ANY, amResource, 1, true, -1, true);
     asks.put(AskKey.of(am), am);
+    waiting.update(this);
   }
 
   void replaceAsk(Ask ask) {
     if (ask.count() <= 0) asks.remove(AskKey.of(ask));
     else asks.put(AskKey.of(ask), ask);
+    waiting.update(this);
   }
 
   void setAsks(List<Ask> remaining) {
     asks.clear();
     remaining.forEach(a -> asks.put(AskKey.of(a), a));
+    waiting.update(this);
+  }
+
+  void clearAsks() {
+    asks.clear();
+    waiting.update(this);
+  }
+
+  /** No longer scheduled: its application ended. */
+  void leave() {
+    waiting.remove(this);
+  }
+
+  Ask ask(AskKey key) {
+    return asks.get(key);
+  }
+
+  Collection<Ask> asks() {
+    return Collections.unmodifiableCollection(asks.values());
   }
 
   boolean hasDemand() {

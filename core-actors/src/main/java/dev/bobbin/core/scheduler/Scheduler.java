@@ -181,6 +181,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
   private final long epoch;
   private final Map<String, SchedNode> nodes = new LinkedHashMap<>();
   private final Map<String, SchedApp> apps = new LinkedHashMap<>();
+  private final Waiting waiting = new Waiting();
   private final Map<String, SchedApp> appsByAttempt = new HashMap<>();
   private final Map<String, SchedContainer> containers = new HashMap<>();
   /** Containers the Fair policy is taking back, with why; killed at {@code killAt}. */
@@ -227,11 +228,11 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
     model.apps().forEach((id, a) -> {
       if (!a.exists() || a.state().isFinal() || a.currentAttempt() == null || a.currentAttempt().state().isFinal()) return;
       var sub = a.submission();
-      SchedApp app = new SchedApp(id, sub.queue(), sub.user(), sub.priority(), a.startedTime(), sub.amResource(),
+      SchedApp app = new SchedApp(waiting, id, sub.queue(), sub.user(), sub.priority(), a.startedTime(), sub.amResource(),
           sub.amLaunch());
       app.startAttempt(a.currentAttempt().attemptId());
       if (!a.currentAttempt().amContainerId().isEmpty()) {
-        app.asks.clear();
+        app.clearAsks();
         // The AM's liveness window starts afresh with this scheduler, as after a YARN RM restart.
         app.lastAmContact = now;
       }
@@ -264,7 +265,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
       if (app != null && a.am() && app.hasDemand()) {
         // The previous scheduler allocated this AM container but died before its application
         // recorded it: it is the attempt's AM all the same, not a reason to place a second one.
-        app.asks.clear();
+        app.clearAsks();
         app.lastAmContact = now;
         deps.applications().apply(a.appId()).tell(new ApplicationEntity.AssignAmContainer(a.attemptId(), id,
             a.nodeId(), a.nodeHttpAddress(), getContext().getSystem().ignoreRef()));
@@ -345,7 +346,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
   private Behavior<Command> onAttemptAdded(AttemptAdded m) {
     SchedApp app = apps.get(m.appId());
     if (app == null) {
-      app = new SchedApp(m.appId(), m.queue(), m.user(), m.priority(), m.submitTime(), m.amResource(), m.amLaunch());
+      app = new SchedApp(waiting, m.appId(), m.queue(), m.user(), m.priority(), m.submitTime(), m.amResource(), m.amLaunch());
       apps.put(m.appId(), app);
     } else if (m.attemptId().equals(app.attemptId)) {
       return this;
@@ -366,6 +367,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
 
   private Behavior<Command> onAppEnded(AppEnded m) {
     SchedApp app = apps.remove(m.appId());
+    if (app != null) app.leave();
     if (app != null && app.attemptId != null) appsByAttempt.remove(app.attemptId);
     releaseAll(null, m.appId(), "Container of a completed application");
     if (fair != null) fair.appEnded(m.appId());
@@ -643,7 +645,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
   private void schedule() {
     if (recovering()) return;
     List<AppView> demand = new ArrayList<>();
-    for (SchedApp app : apps.values()) if (app.hasDemand()) demand.add(app.view());
+    for (SchedApp app : waiting.apps()) demand.add(app.view());
     if (demand.isEmpty()) return;
     List<NodeView> usable = new ArrayList<>();
     for (SchedNode n : nodes.values()) if (n.state.isUsable()) usable.add(n.view());
@@ -677,7 +679,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
     node.containers.add(containerId);
     node.allocated = node.allocated.plus(a.capability());
     app.containers.add(containerId);
-    app.setAsks(Asks.afterPlacement(List.copyOf(app.asks.values()), a.ask(), reg.host(), node.id(), reg.rack()));
+    app.setAsks(Asks.afterPlacement(List.copyOf(app.asks()), a.ask(), reg.host(), node.id(), reg.rack()));
     containersAllocated++;
     getContext().getLog().info("Allocating {} ({}) on {} for {}: {}", containerId, a.capability(), node.id(),
         a.attemptId(), a.reason());
@@ -702,7 +704,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
         app.containers.remove(m.containerId());
         Ask again = new Ask(a.priority(), Ask.ANY, a.resource(), 1, true, a.allocationRequestId(), a.am());
         SchedApp.AskKey key = SchedApp.AskKey.of(again);
-        Ask prev = app.asks.get(key);
+        Ask prev = app.ask(key);
         app.replaceAsk(prev == null ? again : prev.withCount(prev.count() + 1));
       }
       return this;
@@ -904,7 +906,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
         live++;
         if (c.allocation.am()) am = am.plus(c.allocation.resource());
       }
-      int wanted = app.asks.values().stream().filter(Ask::isAny).mapToInt(Ask::count).sum();
+      int wanted = app.asks().stream().filter(Ask::isAny).mapToInt(Ask::count).sum();
       boolean active = live > 0;
       leaves.merge("root." + app.queue, new FairView.LeafApps(active ? 1 : 0, active ? 0 : 1, am, live, wanted),
           (a, b) -> new FairView.LeafApps(a.active() + b.active(), a.pending() + b.pending(), a.amUsed().plus(b.amUsed()),
