@@ -113,6 +113,10 @@ final class RmProcess implements AutoCloseable {
     return Machine.processCpuNanos(process.pid());
   }
 
+  long jitCpuNanos() {
+    return Machine.jitCpuNanos(process.pid());
+  }
+
   long residentBytes() {
     return Machine.residentBytes(process.pid());
   }

@@ -5,7 +5,6 @@ import dev.bobbin.protocol.CborSerializable;
 import dev.bobbin.protocol.ExitStatus;
 import dev.bobbin.protocol.Resource;
 import java.time.Clock;
-import java.util.Set;
 import org.apache.pekko.Done;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
@@ -28,7 +27,6 @@ public final class ContainerEntity
 
   public static final EntityTypeKey<Command> TYPE_KEY =
       EntityTypeKey.create(Command.class, "Container");
-  public static final String TAG = "container";
 
   /** What the scheduler decided for this container. */
   public record Allocation(
@@ -183,11 +181,6 @@ public final class ContainerEntity
   @Override
   public EventHandler<State, Event> eventHandler() {
     return newEventHandlerBuilder().forAnyState().onAnyEvent(State::apply);
-  }
-
-  @Override
-  public Set<String> tagsFor(Event event) {
-    return Set.of(TAG);
   }
 
   @Override

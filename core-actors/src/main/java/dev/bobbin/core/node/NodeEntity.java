@@ -4,7 +4,6 @@ import dev.bobbin.protocol.CborSerializable;
 import dev.bobbin.protocol.NodeState;
 import dev.bobbin.protocol.Resource;
 import java.time.Clock;
-import java.util.Set;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.cluster.sharding.typed.javadsl.EntityTypeKey;
@@ -24,7 +23,6 @@ public final class NodeEntity
     extends EventSourcedBehaviorWithEnforcedReplies<NodeEntity.Command, NodeEntity.Event, NodeEntity.State> {
 
   public static final EntityTypeKey<Command> TYPE_KEY = EntityTypeKey.create(Command.class, "Node");
-  public static final String TAG = "node";
 
   public record Registration(String nodeId, String host, String httpAddress, String rack, Resource capability)
       implements CborSerializable {}
@@ -114,11 +112,6 @@ public final class NodeEntity
   @Override
   public EventHandler<State, Event> eventHandler() {
     return newEventHandlerBuilder().forAnyState().onAnyEvent(State::apply);
-  }
-
-  @Override
-  public Set<String> tagsFor(Event event) {
-    return Set.of(TAG);
   }
 
   @Override
