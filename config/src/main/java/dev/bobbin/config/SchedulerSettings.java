@@ -12,7 +12,8 @@ public record SchedulerSettings(
     int minimumAllocationVcores,
     long maximumAllocationMb,
     int maximumAllocationVcores,
-    Duration allocationInterval) {
+    Duration allocationInterval,
+    int maxAllocationsInFlight) {
 
   public static SchedulerSettings from(Config root) {
     Config c = root.getConfig("bobbin.scheduler");
@@ -33,7 +34,8 @@ public record SchedulerSettings(
             Settings.atLeast(c, "minimum-allocation.vcores", 0),
             Settings.atLeast(c, "maximum-allocation.memory", 1),
             Settings.atLeast(c, "maximum-allocation.vcores", 1),
-            c.getDuration("allocation-interval"));
+            c.getDuration("allocation-interval"),
+            Settings.atLeast(c, "max-allocations-in-flight", 1));
     if (s.minimumAllocationMb > s.maximumAllocationMb) {
       throw new SettingsException(
           "bobbin.scheduler.minimum-allocation.memory", "is above maximum-allocation.memory");

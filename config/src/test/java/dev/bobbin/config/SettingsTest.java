@@ -20,6 +20,7 @@ class SettingsTest {
     assertThat(s.maximumAllocationVcores()).isEqualTo(4);
     assertThat(s.minimumAllocationMb()).isEqualTo(1024);
     assertThat(s.queues()).containsExactly("default");
+    assertThat(s.maxAllocationsInFlight()).isEqualTo(2000);
     RmSettings rm = RmSettings.from(with(""));
     assertThat(rm.httpPort()).isEqualTo(8088);
     assertThat(rm.amMaxAttempts()).isEqualTo(2);
@@ -39,6 +40,8 @@ class SettingsTest {
         .isInstanceOf(SettingsException.class).hasMessageContaining("bobbin.nm.rm-addresses");
     assertThatThrownBy(() -> SchedulerSettings.from(with("bobbin.scheduler.minimum-allocation.memory = 9000")))
         .isInstanceOf(SettingsException.class).hasMessageContaining("minimum-allocation.memory");
+    assertThatThrownBy(() -> SchedulerSettings.from(with("bobbin.scheduler.max-allocations-in-flight = 0")))
+        .isInstanceOf(SettingsException.class).hasMessageContaining("max-allocations-in-flight");
   }
 
   @Test

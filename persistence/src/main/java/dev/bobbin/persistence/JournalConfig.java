@@ -38,6 +38,11 @@ public final class JournalConfig {
     // member (a GC pause or a journal catching up is enough), restarting them from scratch.
     m.put("jdbc-read-journal.journal-sequence-retrieval.ask-timeout", "10s");
 
+    // Writes waiting for their batch; one beyond it fails at once (and failures open the journal's
+    // circuit breaker). Its default of 1,000 is below what a busy member has pending: the scheduler
+    // alone may have 2,000 allocations in flight (bobbin.scheduler.max-allocations-in-flight).
+    m.put("jdbc-journal.bufferSize", 20_000);
+
     String db = "pekko-persistence-jdbc.shared-databases." + SHARED_DB;
     int connections;
     switch (settings.journal()) {

@@ -189,6 +189,10 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
   /** Unknown containers NMs reported, whose Container entities are being asked about. */
   private final Set<String> adopting = new HashSet<>();
   private boolean waveQueued;
+  /** Allocations sent to their Container entity and not yet answered. */
+  private int allocationsInFlight;
+  /** A pass stopped at the in-flight limit: the next answer asks for another wave. */
+  private boolean throttled;
   private Resource headroom = Resource.NONE;
   private int usableNodes;
   private final FairScheduling fair;
@@ -654,8 +658,12 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
         ? fair.assign(usable, demand.stream().map(Scheduler::underRoot).toList(), appSnapshots())
         : deps.policy().assign(deps.settings().queues(), usable, demand);
     for (Assignment a : plan.assignments()) {
-      place(a);
-      if (fair != null) fair.placed(a);
+      // The plan's order is the policy's: what is left is the least deserving, and stays asked for.
+      if (allocationsInFlight >= deps.settings().maxAllocationsInFlight()) {
+        throttled = true;
+        return;
+      }
+      if (place(a) && fair != null) fair.placed(a);
     }
   }
 
@@ -663,12 +671,13 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
     return new AppView(v.appId(), v.attemptId(), "root." + v.queue(), v.priority(), v.submitTime(), v.asks());
   }
 
-  private void place(Assignment a) {
+  /** @return whether it was placed: the plan is from views that earlier placements may have made stale */
+  private boolean place(Assignment a) {
     SchedApp app = apps.get(a.appId());
     SchedNode node = nodes.get(a.nodeId());
     if (app == null || node == null || !a.attemptId().equals(app.attemptId)
         || !node.view().free().fits(a.capability())) {
-      return;
+      return false;
     }
     String containerId = Ids.containerId(a.attemptId(), epoch, app.nextContainerSeq++);
     NodeEntity.Registration reg = node.registration;
@@ -688,9 +697,16 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
             deps.askTimeout(), getContext().getSystem().scheduler())
         .whenComplete((r, e) -> getContext().getSelf().tell(new AllocationDone(containerId,
             e != null ? e.getMessage() : r.isError() ? r.getError().getMessage() : null)));
+    allocationsInFlight++;
+    return true;
   }
 
   private Behavior<Command> onAllocationDone(AllocationDone m) {
+    allocationsInFlight--;
+    if (throttled) {
+      throttled = false;
+      scheduleSoon();
+    }
     SchedContainer c = containers.get(m.containerId());
     if (c == null || c.phase != SchedContainer.Phase.IN_FLIGHT) return this;
     ContainerEntity.Allocation a = c.allocation;

@@ -94,11 +94,15 @@ class SchedulerTest {
   }
 
   private void start(RecoveredModel model) {
+    start(model, 2000);
+  }
+
+  private void start(RecoveredModel model, int maxAllocationsInFlight) {
     containers = testKit.createTestProbe();
     apps = testKit.createTestProbe();
     launcher = testKit.createTestProbe();
     SchedulerSettings settings = new SchedulerSettings(SchedulerPolicy.FIFO, List.of("default"), 1024, 1, 8192, 4,
-        Duration.ofMillis(100));
+        Duration.ofMillis(100), maxAllocationsInFlight);
     clock = new TestingClock();
     SchedulerDeps deps = new SchedulerDeps(settings, new FifoPolicy(), 1700000000000L,
         "0123456789abcdef0123456789abcdef".getBytes(StandardCharsets.UTF_8), Duration.ofSeconds(1),
@@ -179,6 +183,30 @@ class SchedulerTest {
     assertThat(delivered.allocatedContainers()).extracting(c -> c.id())
         .containsExactlyInAnyOrderElementsOf(pending.stream().map(a -> a.allocation().containerId()).toList());
     assertThat(delivered.allocatedContainers()).allSatisfy(c -> assertThat(c.containerToken()).isNotBlank());
+  }
+
+  @Test
+  void aPassPlacesNoMoreThanTheAllocationsInFlightAllowAndGoesOnAsWritesComplete() {
+    start(RecoveredModel.EMPTY, 2);
+    registerNode("a:1", 8192);
+    startAppWithAm();
+    allocate(0, List.of(ResourceRequest.any(1, GB, 5)));
+    ContainerEntity.Allocate first = expectAllocate();
+    ContainerEntity.Allocate second = expectAllocate();
+    heartbeat("a:1");
+    containers.expectNoMessage(Duration.ofMillis(300));
+    // Each answered write lets one more through; the rest wait as pending asks.
+    first.replyTo().tell(StatusReply.ack());
+    ContainerEntity.Allocate third = expectAllocate();
+    containers.expectNoMessage(Duration.ofMillis(300));
+    second.replyTo().tell(StatusReply.error("journal unavailable"));
+    third.replyTo().tell(StatusReply.ack());
+    List<ContainerEntity.Allocate> rest = List.of(expectAllocate(), expectAllocate());
+    containers.expectNoMessage(Duration.ofMillis(300));
+    // The failed write is asked for again: three more in all, never more than two at once.
+    rest.forEach(a -> a.replyTo().tell(StatusReply.ack()));
+    expectAllocate().replyTo().tell(StatusReply.ack());
+    containers.expectNoMessage(Duration.ofMillis(300));
   }
 
   private AllocateResponse allocateUntilAllocated(int fromResponseId, int count) {
