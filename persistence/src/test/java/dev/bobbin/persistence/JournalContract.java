@@ -189,6 +189,32 @@ abstract class JournalContract {
     assertThat(seen).extracting(Seen::offset).isSorted().doesNotHaveDuplicates();
   }
 
+  @Test
+  void eventsByTagReadsPastDeletedEventsInAFullPage() throws Exception {
+    ActorTestKit kit = ActorTestKit.create(getClass().getSimpleName() + "-deleted",
+        com.typesafe.config.ConfigFactory.parseString("jdbc-read-journal.max-buffer-size = 1")
+            .withFallback(config()));
+    kits.add(kit);
+    TestJournals.ensureSchema(kit.system());
+    TestProbe<Ledger.Observed> observer = kit.createTestProbe();
+    ActorRef<Ledger.Command> ledger = spawn(kit, "d", observer);
+    add(kit, ledger, "1", FIRST);
+    for (int i = 2; i <= 7; i++) add(kit, ledger, Integer.toString(i), WAIT);
+    // As above: events 1-3 deleted; the journal keeps event 3's row, marked deleted, and its tag.
+    observer.fishForMessage(WAIT, o -> o.equals(new Ledger.Observed("events-deleted", 3))
+        ? FishingOutcomes.complete()
+        : FishingOutcomes.continueAndIgnore());
+
+    // A page of one tagged id: the first is the deleted event's. An empty page would tell the read
+    // journal that nothing is left up to the newest ordering, and it would skip events 4-7.
+    List<Seen> seen = ReadJournals.of(kit.system()).eventsByTag(tag(), Offset.noOffset())
+        .map(JournalContract::seen)
+        .take(4)
+        .runWith(Sink.seq(), kit.system())
+        .toCompletableFuture().get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+    assertThat(seen).extracting(Seen::item).containsExactly("4", "5", "6", "7");
+  }
+
   private static Seen seen(EventEnvelope e) {
     return new Seen(e.persistenceId(), e.sequenceNr(), ((Ledger.Added) e.event()).item(),
         ((Sequence) e.offset()).value());
