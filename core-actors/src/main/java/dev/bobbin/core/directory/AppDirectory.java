@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import org.apache.pekko.NotUsed;
+import org.apache.pekko.actor.CoordinatedShutdown;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
@@ -50,7 +51,7 @@ public final class AppDirectory {
   }
 
   private static Behavior<Command> running(Map<String, ApplicationEntity.State> apps, Consumer<AppReport> onEnded) {
-    return Behaviors.receive(Command.class)
+    return Behaviors.setup(ctx -> Behaviors.receive(Command.class)
         .onMessage(Applied.class, a -> {
           ApplicationEntity.State before = apps.getOrDefault(a.appId(), ApplicationEntity.State.empty(a.appId()));
           ApplicationEntity.State after = before.apply(a.event());
@@ -66,10 +67,12 @@ public final class AppDirectory {
           return Behaviors.same();
         })
         .onMessage(StreamFailed.class, f -> {
+          // The member is going down and the stream with it: nothing to rebuild, nothing to report.
+          if (CoordinatedShutdown.get(ctx.getSystem()).getShutdownReason().isPresent()) return Behaviors.stopped();
           // Restarting rebuilds the list from the start of the tag.
           throw new IllegalStateException("Application event stream failed", f.cause());
         })
-        .build();
+        .build());
   }
 
   private static String entityId(String persistenceId) {
