@@ -5,7 +5,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.IntPredicate;
 
 /**
  * Measures a failover. It is over at the first moment when every application that was running
@@ -28,28 +31,48 @@ final class FailoverProbe {
     this.submitter = submitter;
   }
 
-  /** Milliseconds from {@code faultNanos} to recovery, or -1 if it did not recover within {@code timeout}. */
+  /**
+   * Milliseconds from {@code faultNanos} to recovery, or -1 if it did not recover within {@code timeout}.
+   * Each application, and the submission, is polled on its own: asked one after the other, a few
+   * requests hanging for their full timeout added seconds to the measure that the cluster did not
+   * take.
+   */
   long await(List<String> runningAtFault, long faultNanos, Duration timeout) {
-    Set<String> pending = new LinkedHashSet<>(runningAtFault);
-    boolean submitted = false;
     long deadline = faultNanos + timeout.toNanos();
-    int turn = 0;
-    while (System.nanoTime() < deadline) {
-      List<Member> serving = cluster.serving();
-      if (!serving.isEmpty()) {
-        for (String id : new ArrayList<>(pending)) {
-          if (System.nanoTime() >= deadline) break;
-          if (answers(id, serving, turn++)) pending.remove(id);
-        }
-        if (!submitted && System.nanoTime() < deadline) submitted = submitter.submitOnce();
-        if (pending.isEmpty() && submitted) return (System.nanoTime() - faultNanos) / 1_000_000;
+    ExecutorService pool = Executors.newCachedThreadPool(r -> {
+      Thread t = new Thread(r, "chaos-failover-probe");
+      t.setDaemon(true);
+      return t;
+    });
+    try {
+      List<CompletableFuture<Long>> firstSuccess = new ArrayList<>();
+      for (String id : new LinkedHashSet<>(runningAtFault)) {
+        firstSuccess.add(CompletableFuture.supplyAsync(() -> until(deadline, turn -> answers(id, turn)), pool));
       }
+      firstSuccess.add(CompletableFuture.supplyAsync(() -> until(deadline, turn -> submitter.submitOnce()), pool));
+      long last = faultNanos;
+      for (CompletableFuture<Long> f : firstSuccess) {
+        long at = f.join();
+        if (at < 0) return -1;
+        last = Math.max(last, at);
+      }
+      return (last - faultNanos) / 1_000_000;
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  /** When {@code check} first held, polled every {@link #ROUND_MS} while a member serves; -1 if not by the deadline. */
+  private long until(long deadline, IntPredicate check) {
+    for (int turn = 0; System.nanoTime() < deadline; turn++) {
+      if (!cluster.serving().isEmpty() && check.test(turn)) return System.nanoTime();
       if (!Sleep.millis(ROUND_MS)) break;
     }
     return -1;
   }
 
-  private boolean answers(String appId, List<Member> serving, int turn) {
+  private boolean answers(String appId, int turn) {
+    List<Member> serving = cluster.serving();
     for (int i = 0; i < serving.size(); i++) {
       Member m = serving.get((turn + i) % serving.size());
       try {

@@ -144,20 +144,23 @@ public final class RmCore {
     } catch (Rejection r) {
       return CompletableFuture.failedFuture(r);
     }
-    return AskPattern.<Scheduler.Command, Scheduler.QueueDecision>ask(schedulerRef,
-            r -> new Scheduler.PlaceApp(raw.queue(), checked.user(), r), timeout, system.scheduler())
+    return Retrying.<Scheduler.QueueDecision>ask(t -> AskPattern.ask(schedulerRef,
+            r -> new Scheduler.PlaceApp(raw.queue(), checked.user(), r), t, system.scheduler()), timeout)
         .thenCompose(d -> d.rejection() != null
             ? CompletableFuture.failedFuture(Rejection.badRequest(d.rejection()))
             : admit(checked.withQueue(d.queue())));
   }
 
+  /** Every step may be sent twice (see {@link Retrying}): each answers a repeat as it did the first. */
   private CompletionStage<AppReport> admit(Submission s) {
     var queue = sharding.entityRefFor(QueueEntity.TYPE_KEY, s.queue());
-    return queue.<QueueEntity.Report>askWithStatus(
-            r -> new QueueEntity.Configure(queueVersion, QueueEntity.QueueState.RUNNING, r), timeout)
-        .thenCompose(q -> queue.<QueueEntity.Report>askWithStatus(r -> new QueueEntity.AddApp(s.appId(), r), timeout))
-        .exceptionallyCompose(e -> CompletableFuture.failedFuture(Rejection.badRequest(rootMessage(e))))
-        .thenCompose(q -> app(s.appId()).<AppReport>askWithStatus(r -> new ApplicationEntity.Submit(s, r), timeout)
+    return Retrying.<QueueEntity.Report>ask(t -> queue.askWithStatus(
+            r -> new QueueEntity.Configure(queueVersion, QueueEntity.QueueState.RUNNING, r), t), timeout)
+        .thenCompose(q -> Retrying.<QueueEntity.Report>ask(
+            t -> queue.askWithStatus(r -> new QueueEntity.AddApp(s.appId(), r), t), timeout))
+        .exceptionallyCompose(e -> CompletableFuture.failedFuture(rejectionOr(e, Rejection.badRequest(rootMessage(e)))))
+        .thenCompose(q -> Retrying.<AppReport>ask(
+                t -> app(s.appId()).askWithStatus(r -> new ApplicationEntity.Submit(s, r), t), timeout)
             .exceptionallyCompose(e -> CompletableFuture.failedFuture(rejectionOr(e, Rejection.badRequest(rootMessage(e))))));
   }
 
@@ -165,7 +168,7 @@ public final class RmCore {
     if (!Ids.isApplicationId(appId)) {
       return CompletableFuture.failedFuture(Rejection.badRequest("Invalid ApplicationId: " + appId));
     }
-    return app(appId).<AppReport>askWithStatus(ApplicationEntity.Get::new, timeout)
+    return Retrying.<AppReport>ask(t -> app(appId).askWithStatus(ApplicationEntity.Get::new, t), timeout)
         .exceptionallyCompose(e -> CompletableFuture.failedFuture(
             rejectionOr(e, Rejection.notFound("app with id: " + appId + " not found"))));
   }

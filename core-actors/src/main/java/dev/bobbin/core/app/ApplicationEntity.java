@@ -234,10 +234,9 @@ public final class ApplicationEntity
   }
 
   private ReplyEffect<Event, State> onSubmit(State s, Submit c) {
-    if (s.exists()) {
-      return Effect().reply(c.replyTo(),
-          StatusReply.error("Application with id " + appId + " is already present! Cannot add a duplicate!"));
-    }
+    // As YARN's ClientRMService ("an earlier submitted application"): submitting again is not an
+    // error, so a client, or the member retrying for it, may repeat a submission it got no answer to.
+    if (s.exists()) return Effect().reply(c.replyTo(), StatusReply.success(s.report()));
     long now = clock.millis();
     String attemptId = Ids.attemptId(appId, 1);
     return Effect()
