@@ -115,6 +115,11 @@ public final class AmClient {
   private AskTable asks = AskTable.empty();
   private final Set<String> releasesToSend = new LinkedHashSet<>();
   private final Set<String> releasedNotCompleted = new LinkedHashSet<>();
+  /**
+   * Containers whose completion the listener has had. After a failover the RM delivers again the
+   * completions it cannot tell were received; the listener hears of each one once.
+   */
+  private final Set<String> completedSeen = new java.util.HashSet<>();
   private float progress;
   private int lastResponseId;
   /** Kept until answered, so a retry resends exactly the same call. */
@@ -329,7 +334,9 @@ public final class AmClient {
           allocated.size(), allocated.stream().map(Container::id).toList(), asks.outstandingCount());
       listener.tell(new AmEvent.ContainersAllocated(allocated));
     }
-    List<ContainerStatus> completed = response.completedContainerStatuses();
+    List<ContainerStatus> completed = response.completedContainerStatuses().stream()
+        .filter(s -> completedSeen.add(s.containerId()))
+        .toList();
     if (!completed.isEmpty()) {
       for (ContainerStatus s : completed) {
         releasedNotCompleted.remove(s.containerId());

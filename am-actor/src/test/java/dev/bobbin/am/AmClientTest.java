@@ -175,6 +175,29 @@ class AmClientTest {
   }
 
   @Test
+  void aCompletionTheRmDeliversAgainAfterAFailoverReachesTheListenerOnce() throws Exception {
+    try (TestingRm rm = TestingRm.start(1)) {
+      TestProbe<AmEvent> events = testKit.createTestProbe();
+      ActorRef<AmClient.Command> client = spawn(rm, rm.addresses(), events);
+      events.expectMessageClass(AmEvent.Registered.class, WAIT);
+      client.tell(new AmClient.AddContainerRequest(SMALL));
+      Container c = allocated(events, 1).get(0);
+      rm.complete(c.id(), 0, "");
+      assertThat(events.expectMessageClass(AmEvent.ContainersCompleted.class, WAIT).statuses())
+          .extracting(ContainerStatus::containerId).containsExactly(c.id());
+
+      // A new scheduler cannot tell that the AM had it, and sends it again with a fresh one.
+      rm.forgetRegistration.set(true);
+      rm.complete(c.id(), 0, "");
+      rm.complete("container_e2_1_0001_01_000009", 1, "exit 1");
+      assertThat(events.expectMessageClass(AmEvent.Registered.class, WAIT).afterResync()).isTrue();
+      AmEvent.ContainersCompleted next = events.expectMessageClass(AmEvent.ContainersCompleted.class, WAIT);
+      assertThat(next.statuses()).extracting(ContainerStatus::containerId)
+          .containsExactly("container_e2_1_0001_01_000009");
+    }
+  }
+
+  @Test
   void reRegistersOnAmResyncCommand() throws Exception {
     try (TestingRm rm = TestingRm.start(1)) {
       rm.budget.set(1);

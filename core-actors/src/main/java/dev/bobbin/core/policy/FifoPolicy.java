@@ -10,8 +10,8 @@ import java.util.Map;
 /**
  * FIFO within each queue, queues served in turn. Each pass walks the nodes; on a node it offers
  * the next container to the queues in rotation, and within a queue to the first application (by
- * priority, then submission) whose highest-priority ask fits. AM asks of an application come before
- * its other asks because they carry priority 0 in the scheduler.
+ * priority, then submission) whose highest-priority ask fits. The AM ask of an application comes
+ * before its other asks, whatever their priority.
  */
 public final class FifoPolicy implements SchedulingPolicy {
   private static final Comparator<AppView> FIFO =

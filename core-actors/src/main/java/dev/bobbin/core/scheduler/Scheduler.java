@@ -765,6 +765,8 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
     }
     app.registered = true;
     app.lastAmContact = deps.clock().millis();
+    // Completions of a response the AM never acknowledged go out again (the AM ignores repeats).
+    if (app.lastResponse != null) app.completed.addAll(0, app.lastResponse.completedContainerStatuses());
     app.lastResponse = new AllocateResponse(0, List.of(), List.of(), Resource.NONE, 0, null);
     m.replyTo().tell(AmOutcome.ok(new RegisterAmResponse(maxAllocation(), app.queue, List.of())));
     return this;
@@ -796,9 +798,16 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
               + ", expect responseId to be " + last.responseId() + ", but get " + req.responseId()));
       return this;
     }
+    // Asking with the last response's id says the AM has that response: only now are its
+    // completions delivered. Marked when sent, they were lost for good when the response was (the
+    // member relaying it died) and a new scheduler took over before the AM asked again.
+    for (ContainerStatus done : last.completedContainerStatuses()) {
+      deps.containers().apply(done.containerId())
+          .tell(new ContainerEntity.MarkDelivered(getContext().getSystem().ignoreRef()));
+    }
     app.progress = Float.isNaN(req.progress()) ? 0 : Math.max(0, Math.min(1, req.progress()));
     for (ResourceRequest r : req.ask()) {
-      app.replaceAsk(new Ask(Math.max(1, r.priority()), r.resourceName(), normalize(r.capability()),
+      app.replaceAsk(new Ask(r.priority(), r.resourceName(), normalize(r.capability()),
           r.numContainers(), r.relaxLocality(), r.allocationRequestId(), false));
     }
     for (String id : req.release()) {
@@ -810,10 +819,6 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
     scheduleSoon();
     AllocateResponse resp = new AllocateResponse(last.responseId() + 1, List.copyOf(app.newlyAllocated),
         List.copyOf(app.completed), headroom, usableNodes, null, preemptionMessage(app));
-    for (ContainerStatus done : app.completed) {
-      deps.containers().apply(done.containerId())
-          .tell(new ContainerEntity.MarkDelivered(getContext().getSystem().ignoreRef()));
-    }
     app.newlyAllocated.clear();
     app.completed.clear();
     app.lastResponse = resp;

@@ -244,6 +244,38 @@ class SchedulerTest {
     assertThat(acked.containersToBeRemovedFromNm()).contains(id);
   }
 
+  @Test
+  void aCompletionIsMarkedDeliveredOnlyOnceTheAmShowsItHasItAndIsSentAgainIfItRegistersAgain() {
+    registerNode("a:1", 4096);
+    startAppWithAm();
+    allocate(0, List.of(ResourceRequest.any(1, GB, 1)));
+    ContainerEntity.Allocate worker = expectAllocate();
+    worker.replyTo().tell(StatusReply.ack());
+    String id = worker.allocation().containerId();
+    int responseId = allocateUntilAllocated(1, 1).responseId();
+    heartbeat("a:1", ContainerStatus.running(id, GB));
+    containers.expectMessageClass(ContainerEntity.MarkRunning.class);
+    heartbeat("a:1", ContainerStatus.completed(id, 0, "", GB));
+    containers.expectMessageClass(ContainerEntity.Complete.class).replyTo().tell(StatusReply.ack());
+    AllocateResponse withIt = null;
+    for (int i = 0; i < 20 && (withIt == null || withIt.completedContainerStatuses().isEmpty()); i++) {
+      withIt = allocate(responseId, List.of());
+      responseId = withIt.responseId();
+    }
+    assertThat(withIt.completedContainerStatuses()).extracting(ContainerStatus::containerId).containsExactly(id);
+    containers.expectNoMessage(Duration.ofMillis(300));
+
+    // That response never reached the AM, which registers again (its member died, say): sent again.
+    TestProbe<Scheduler.AmOutcome<RegisterAmResponse>> reg = testKit.createTestProbe();
+    scheduler.tell(new Scheduler.AmRegistered(ATTEMPT, reg.ref()));
+    reg.receiveMessage();
+    AllocateResponse again = allocate(0, List.of());
+    assertThat(again.completedContainerStatuses()).extracting(ContainerStatus::containerId).containsExactly(id);
+    containers.expectNoMessage(Duration.ofMillis(300));
+    allocate(again.responseId(), List.of());
+    assertThat(containers.expectMessageClass(ContainerEntity.MarkDelivered.class)).isNotNull();
+  }
+
   private NodeHeartbeatResponse heartbeatUntilRemoved(String node, String id) {
     for (int i = 0; i < 20; i++) {
       NodeHeartbeatResponse r = heartbeat(node, ContainerStatus.completed(id, 3, "exit 3", GB));
@@ -390,15 +422,16 @@ class SchedulerTest {
     AllocateResponse first = allocate(0, List.of(ResourceRequest.any(1, GB, 2)));
     assertThat(first.completedContainerStatuses()).extracting(ContainerStatus::containerId)
         .contains("container_e1_1700000000000_0001_01_000004");
-    // One MarkDelivered per delivered status (the aborted worker may be among them), and the new allocation.
-    List<ContainerEntity.Command> sent = containers.receiveSeveralMessages(first.completedContainerStatuses().size() + 1);
-    assertThat(sent.stream().filter(c -> c instanceof ContainerEntity.MarkDelivered).count())
-        .isEqualTo(first.completedContainerStatuses().size());
-    ContainerEntity.Allocate fresh = (ContainerEntity.Allocate) sent.stream()
-        .filter(c -> c instanceof ContainerEntity.Allocate).findFirst().orElseThrow();
+    // The new allocation; nothing is marked delivered until the AM shows it has the response.
+    ContainerEntity.Allocate fresh = expectAllocate();
     assertThat(fresh.allocation().containerId()).startsWith("container_e");
     assertThat(fresh.allocation().containerId()).isNotIn("container_e1_1700000000000_0001_01_000002",
         "container_e1_1700000000000_0001_01_000003");
+    containers.expectNoMessage(Duration.ofMillis(300));
+    // Asking with that response's id: one MarkDelivered per status it carried (the aborted worker may be among them).
+    allocate(first.responseId(), List.of());
+    List<ContainerEntity.Command> marked = containers.receiveSeveralMessages(first.completedContainerStatuses().size());
+    assertThat(marked).allSatisfy(c -> assertThat(c).isInstanceOf(ContainerEntity.MarkDelivered.class));
     containers.expectNoMessage(Duration.ofMillis(300));
   }
 
