@@ -267,7 +267,7 @@ final class SchedulerHarness implements AutoCloseable {
           .build(), "am-launcher");
       ActorRef<ApplicationEntity.Command> appStub = ctx.getSystem().ignoreRef();
       SchedulerSettings settings = new SchedulerSettings(s.fair() ? SchedulerPolicy.FAIR : SchedulerPolicy.FIFO,
-          Topology.fifoQueues(), 1024, 1, 8192, 8, Duration.ofMillis(200), 2000);
+          Topology.fifoQueues(), 1024, 1, 8192, 8, Duration.ofMillis(200), 2000, 0.5);
       FairSetup fair = s.fair() ? Topology.fairSetup() : null;
       SchedulerDeps deps = new SchedulerDeps(settings, new FifoPolicy(), 1700000000000L,
           "0123456789abcdef0123456789abcdef".getBytes(StandardCharsets.UTF_8), s.nmInterval(),

@@ -13,7 +13,8 @@ public record SchedulerSettings(
     long maximumAllocationMb,
     int maximumAllocationVcores,
     Duration allocationInterval,
-    int maxAllocationsInFlight) {
+    int maxAllocationsInFlight,
+    double maxAmShare) {
 
   public static SchedulerSettings from(Config root) {
     Config c = root.getConfig("bobbin.scheduler");
@@ -35,7 +36,11 @@ public record SchedulerSettings(
             Settings.atLeast(c, "maximum-allocation.memory", 1),
             Settings.atLeast(c, "maximum-allocation.vcores", 1),
             c.getDuration("allocation-interval"),
-            Settings.atLeast(c, "max-allocations-in-flight", 1));
+            Settings.atLeast(c, "max-allocations-in-flight", 1),
+            c.getDouble("max-am-share"));
+    if (!(s.maxAmShare > 0 && s.maxAmShare <= 1)) {
+      throw new SettingsException("bobbin.scheduler.max-am-share", "must be above 0 and at most 1, was " + s.maxAmShare);
+    }
     if (s.minimumAllocationMb > s.maximumAllocationMb) {
       throw new SettingsException(
           "bobbin.scheduler.minimum-allocation.memory", "is above maximum-allocation.memory");

@@ -21,6 +21,7 @@ class SettingsTest {
     assertThat(s.minimumAllocationMb()).isEqualTo(1024);
     assertThat(s.queues()).containsExactly("default");
     assertThat(s.maxAllocationsInFlight()).isEqualTo(2000);
+    assertThat(s.maxAmShare()).isEqualTo(0.5);
     RmSettings rm = RmSettings.from(with(""));
     assertThat(rm.httpPort()).isEqualTo(8088);
     assertThat(rm.amMaxAttempts()).isEqualTo(2);
@@ -42,6 +43,8 @@ class SettingsTest {
         .isInstanceOf(SettingsException.class).hasMessageContaining("minimum-allocation.memory");
     assertThatThrownBy(() -> SchedulerSettings.from(with("bobbin.scheduler.max-allocations-in-flight = 0")))
         .isInstanceOf(SettingsException.class).hasMessageContaining("max-allocations-in-flight");
+    assertThatThrownBy(() -> SchedulerSettings.from(with("bobbin.scheduler.max-am-share = 1.5")))
+        .isInstanceOf(SettingsException.class).hasMessageContaining("max-am-share");
   }
 
   @Test

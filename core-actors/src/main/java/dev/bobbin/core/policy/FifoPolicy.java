@@ -11,7 +11,8 @@ import java.util.Map;
  * FIFO within each queue, queues served in turn. Each pass walks the nodes; on a node it offers
  * the next container to the queues in rotation, and within a queue to the first application (by
  * priority, then submission) whose highest-priority ask fits. The AM ask of an application comes
- * before its other asks, whatever their priority.
+ * before its other asks, whatever their priority, as long as the AMs placed stay within the AM
+ * headroom (YARN's maximum-am-resource-percent): AMs that fill a cluster wait forever for workers.
  */
 public final class FifoPolicy implements SchedulingPolicy {
   private static final Comparator<AppView> FIFO =
@@ -20,7 +21,7 @@ public final class FifoPolicy implements SchedulingPolicy {
           .thenComparing(AppView::appId);
 
   @Override
-  public AllocationPlan assign(List<String> queues, List<NodeView> nodes, List<AppView> apps) {
+  public AllocationPlan assign(List<String> queues, List<NodeView> nodes, List<AppView> apps, Resource amHeadroom) {
     Map<String, List<PendingApp>> byQueue = new LinkedHashMap<>();
     queues.forEach(q -> byQueue.put(q, new ArrayList<>()));
     apps.stream().sorted(FIFO).forEach(a -> {
@@ -30,6 +31,7 @@ public final class FifoPolicy implements SchedulingPolicy {
     List<String> queueOrder = new ArrayList<>(byQueue.keySet());
     List<Assignment> out = new ArrayList<>();
     int turn = 0;
+    Resource amLeft = amHeadroom;
     for (NodeView original : nodes) {
       NodeView node = original;
       boolean placed = true;
@@ -38,9 +40,10 @@ public final class FifoPolicy implements SchedulingPolicy {
         for (int i = 0; i < queueOrder.size() && !placed; i++) {
           String queue = queueOrder.get((turn + i) % queueOrder.size());
           for (PendingApp app : byQueue.get(queue)) {
-            Assignment a = app.placeOn(node);
+            Assignment a = app.placeOn(node, amLeft);
             if (a != null) {
               out.add(a);
+              if (a.ask().am()) amLeft = amLeft.minus(a.capability());
               node = node.allocate(a.capability());
               turn = (turn + i + 1) % queueOrder.size();
               placed = true;
@@ -63,11 +66,12 @@ public final class FifoPolicy implements SchedulingPolicy {
       this.remaining = view.asks();
     }
 
-    Assignment placeOn(NodeView node) {
+    Assignment placeOn(NodeView node, Resource amLeft) {
       List<Ask> candidates = new ArrayList<>(remaining);
       candidates.sort(Comparator.comparing((Ask a) -> !a.am()).thenComparingInt(Ask::priority));
       for (Ask ask : candidates) {
         if (ask.count() <= 0 || !ask.allows(node.host(), node.nodeId(), node.rack())) continue;
+        if (ask.am() && !amLeft.fits(ask.capability())) continue;
         if (Asks.servedThroughAny(remaining, ask)) continue;
         Resource size = ask.capability();
         if (!node.free().fits(size)) continue;

@@ -1,5 +1,6 @@
 package dev.bobbin.core.policy;
 
+import dev.bobbin.protocol.Resource;
 import java.util.List;
 
 /**
@@ -7,5 +8,14 @@ import java.util.List;
  * place more on a node than its free capacity.
  */
 public interface SchedulingPolicy {
-  AllocationPlan assign(List<String> queues, List<NodeView> nodes, List<AppView> apps);
+  /** With no limit on what ApplicationMasters may hold. */
+  default AllocationPlan assign(List<String> queues, List<NodeView> nodes, List<AppView> apps) {
+    return assign(queues, nodes, apps, Resource.of(Long.MAX_VALUE, Integer.MAX_VALUE));
+  }
+
+  /**
+   * @param amHeadroom what AM containers placed in this pass may take together; an AM ask that
+   *     does not fit waits, so that AMs cannot fill the cluster and leave their workers no room
+   */
+  AllocationPlan assign(List<String> queues, List<NodeView> nodes, List<AppView> apps, Resource amHeadroom);
 }

@@ -184,6 +184,8 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
   private final Waiting waiting = new Waiting();
   private final Map<String, SchedApp> appsByAttempt = new HashMap<>();
   private final Map<String, SchedContainer> containers = new HashMap<>();
+  /** What the AM containers in {@link #containers} hold, for the fifo policy's AM limit. */
+  private Resource amUsed = Resource.NONE;
   /** Containers the Fair policy is taking back, with why; killed at {@code killAt}. */
   private final Map<String, PreemptionRecord> preempting = new LinkedHashMap<>();
   /** Unknown containers NMs reported, whose Container entities are being asked about. */
@@ -260,7 +262,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
       SchedContainer sc = new SchedContainer(a, c.allocatedTime());
       sc.phase = c.phase() == ContainerEntity.Phase.RUNNING ? SchedContainer.Phase.RUNNING : SchedContainer.Phase.ALLOCATED;
       sc.confirmed = false;
-      containers.put(id, sc);
+      track(id, sc);
       node.containers.add(id);
       node.allocated = node.allocated.plus(a.resource());
       SchedApp app = appsByAttempt.get(a.attemptId());
@@ -516,7 +518,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
     }
     SchedContainer c = new SchedContainer(r.allocation(), r.allocatedTime());
     c.phase = SchedContainer.Phase.RUNNING;
-    containers.put(c.id(), c);
+    track(c.id(), c);
     node.containers.add(c.id());
     node.allocated = node.allocated.plus(c.allocation.resource());
     app.containers.add(c.id());
@@ -614,7 +616,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
       getContext().getLog().warn("Completion of {} not persisted yet: {}", m.containerId(), m.error());
       return this;
     }
-    containers.remove(m.containerId());
+    untrack(m.containerId());
     preempting.remove(m.containerId());
     SchedNode node = nodes.get(c.allocation.nodeId());
     if (node != null) node.toRemoveFromNm.add(m.containerId());
@@ -646,17 +648,33 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
     getContext().getSelf().tell(new Wave());
   }
 
+  private void track(String id, SchedContainer c) {
+    SchedContainer before = containers.put(id, c);
+    if (before != null && before.allocation.am()) amUsed = amUsed.minus(before.allocation.resource());
+    if (c.allocation.am()) amUsed = amUsed.plus(c.allocation.resource());
+  }
+
+  private void untrack(String id) {
+    SchedContainer c = containers.remove(id);
+    if (c != null && c.allocation.am()) amUsed = amUsed.minus(c.allocation.resource());
+  }
+
   private void schedule() {
     if (recovering()) return;
     List<AppView> demand = new ArrayList<>();
     for (SchedApp app : waiting.apps()) demand.add(app.view());
     if (demand.isEmpty()) return;
     List<NodeView> usable = new ArrayList<>();
-    for (SchedNode n : nodes.values()) if (n.state.isUsable()) usable.add(n.view());
+    Resource capacity = Resource.NONE;
+    for (SchedNode n : nodes.values()) {
+      if (!n.state.isUsable()) continue;
+      usable.add(n.view());
+      capacity = capacity.plus(n.capacity());
+    }
     if (usable.isEmpty()) return;
     AllocationPlan plan = fair != null
         ? fair.assign(usable, demand.stream().map(Scheduler::underRoot).toList(), appSnapshots())
-        : deps.policy().assign(deps.settings().queues(), usable, demand);
+        : deps.policy().assign(deps.settings().queues(), usable, demand, amHeadroom(capacity));
     for (Assignment a : plan.assignments()) {
       // The plan's order is the policy's: what is left is the least deserving, and stays asked for.
       if (allocationsInFlight >= deps.settings().maxAllocationsInFlight()) {
@@ -665,6 +683,14 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
       }
       if (place(a) && fair != null) fair.placed(a);
     }
+  }
+
+  /** What more AMs may take under bobbin.scheduler.max-am-share; the first AM always fits, as in YARN. */
+  private Resource amHeadroom(Resource capacity) {
+    if (amUsed.memory() <= 0 && amUsed.vCores() <= 0) return Resource.of(Long.MAX_VALUE, Integer.MAX_VALUE);
+    double share = deps.settings().maxAmShare();
+    Resource limit = Resource.of((long) (capacity.memory() * share), (int) (capacity.vCores() * share));
+    return limit.minus(amUsed);
   }
 
   private static AppView underRoot(AppView v) {
@@ -684,7 +710,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
     ContainerEntity.Allocation alloc = new ContainerEntity.Allocation(containerId, a.appId(), a.attemptId(),
         node.id(), reg.httpAddress(), a.capability(), a.ask().priority(), a.ask().allocationRequestId(), a.ask().am());
     SchedContainer c = new SchedContainer(alloc, deps.clock().millis());
-    containers.put(containerId, c);
+    track(containerId, c);
     node.containers.add(containerId);
     node.allocated = node.allocated.plus(a.capability());
     app.containers.add(containerId);
@@ -713,7 +739,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
     SchedApp app = appsByAttempt.get(a.attemptId());
     if (m.error() != null) {
       getContext().getLog().warn("Allocation of {} failed to persist: {}", m.containerId(), m.error());
-      containers.remove(m.containerId());
+      untrack(m.containerId());
       SchedNode node = nodes.get(a.nodeId());
       if (node != null && node.containers.remove(m.containerId())) node.allocated = node.allocated.minus(a.resource());
       if (app != null) {

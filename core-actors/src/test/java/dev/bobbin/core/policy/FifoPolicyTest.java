@@ -45,6 +45,19 @@ class FifoPolicyTest {
   }
 
   @Test
+  void amsWaitOnceTheyWouldPassTheAmHeadroomWhileWorkersStillGetRoom() {
+    Ask am = new Ask(0, Ask.ANY, GB, 1, true, -1, true);
+    // Room for four containers and for two more AMs: the third application's AM waits, and the
+    // worker ask of the first takes the space that is left.
+    var plan = policy.assign(List.of("default"), List.of(node("n:1", 4096, 8)), List.of(
+        app("application_1_0001", "default", 10, am, Ask.anyOf(GB, 1)),
+        app("application_1_0002", "default", 20, am),
+        app("application_1_0003", "default", 30, am)), new Resource(2048, 2));
+    assertThat(plan.assignments()).extracting(a -> a.appId() + (a.ask().am() ? " AM" : " worker"))
+        .containsExactlyInAnyOrder("application_1_0001 AM", "application_1_0001 worker", "application_1_0002 AM");
+  }
+
+  @Test
   void aStrictHostAskOnlyLandsOnThatHost() {
     Ask onB = new Ask(1, "b", GB, 1, false, -1, false);
     var plan = policy.assign(List.of("default"), List.of(node("a:1", 4096, 8), node("b:1", 4096, 8)), List.of(

@@ -102,7 +102,7 @@ class SchedulerTest {
     apps = testKit.createTestProbe();
     launcher = testKit.createTestProbe();
     SchedulerSettings settings = new SchedulerSettings(SchedulerPolicy.FIFO, List.of("default"), 1024, 1, 8192, 4,
-        Duration.ofMillis(100), maxAllocationsInFlight);
+        Duration.ofMillis(100), maxAllocationsInFlight, 0.5);
     clock = new TestingClock();
     SchedulerDeps deps = new SchedulerDeps(settings, new FifoPolicy(), 1700000000000L,
         "0123456789abcdef0123456789abcdef".getBytes(StandardCharsets.UTF_8), Duration.ofSeconds(1),
