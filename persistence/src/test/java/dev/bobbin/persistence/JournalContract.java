@@ -55,6 +55,15 @@ abstract class JournalContract {
     return kit;
   }
 
+  /** As {@link #startSystem()}, with {@code hocon} over the journal's configuration. */
+  ActorTestKit startSystem(String name, String hocon) {
+    ActorTestKit kit = ActorTestKit.create(getClass().getSimpleName() + "-" + name,
+        com.typesafe.config.ConfigFactory.parseString(hocon).withFallback(config()));
+    kits.add(kit);
+    TestJournals.ensureSchema(kit.system());
+    return kit;
+  }
+
   ActorTestKit startSystemWithoutSchema() {
     ActorTestKit kit = ActorTestKit.create(getClass().getSimpleName() + "-" + kits.size(), config());
     kits.add(kit);
@@ -165,11 +174,7 @@ abstract class JournalContract {
 
   @Test
   void eventsByTagPagesThroughMoreEventsThanOnePollAndSkipsOtherTags() throws Exception {
-    ActorTestKit kit = ActorTestKit.create(getClass().getSimpleName() + "-paged",
-        com.typesafe.config.ConfigFactory.parseString("jdbc-read-journal.max-buffer-size = 3")
-            .withFallback(config()));
-    kits.add(kit);
-    TestJournals.ensureSchema(kit.system());
+    ActorTestKit kit = startSystem("paged", "jdbc-read-journal.max-buffer-size = 3");
     // One event per ledger, so that no snapshot deletes any of them.
     List<String> expected = new ArrayList<>();
     for (int i = 0; i < 10; i++) {
@@ -191,11 +196,7 @@ abstract class JournalContract {
 
   @Test
   void eventsByTagReadsPastDeletedEventsInAFullPage() throws Exception {
-    ActorTestKit kit = ActorTestKit.create(getClass().getSimpleName() + "-deleted",
-        com.typesafe.config.ConfigFactory.parseString("jdbc-read-journal.max-buffer-size = 1")
-            .withFallback(config()));
-    kits.add(kit);
-    TestJournals.ensureSchema(kit.system());
+    ActorTestKit kit = startSystem("deleted", "jdbc-read-journal.max-buffer-size = 1");
     TestProbe<Ledger.Observed> observer = kit.createTestProbe();
     ActorRef<Ledger.Command> ledger = spawn(kit, "d", observer);
     add(kit, ledger, "1", FIRST);

@@ -222,18 +222,26 @@ class SchedulerTest {
         last.numClusterNodes(), null);
   }
 
-  @Test
-  void aCompletionIsDurableBeforeTheAmAndTheNmHearOfIt() {
+  /** A worker the AM has been given and the NM on a:1 runs; responseId is the AM's next. */
+  private record Worker(String id, int responseId) {}
+
+  private Worker aRunningWorker() {
     registerNode("a:1", 4096);
     startAppWithAm();
     allocate(0, List.of(ResourceRequest.any(1, GB, 1)));
     ContainerEntity.Allocate worker = expectAllocate();
     worker.replyTo().tell(StatusReply.ack());
     String id = worker.allocation().containerId();
-    assertThat(allocateUntilAllocated(1, 1).allocatedContainers()).hasSize(1);
-
+    AllocateResponse delivered = allocateUntilAllocated(1, 1);
+    assertThat(delivered.allocatedContainers()).hasSize(1);
     heartbeat("a:1", ContainerStatus.running(id, GB));
     containers.expectMessageClass(ContainerEntity.MarkRunning.class);
+    return new Worker(id, delivered.responseId());
+  }
+
+  @Test
+  void aCompletionIsDurableBeforeTheAmAndTheNmHearOfIt() {
+    String id = aRunningWorker().id();
     NodeHeartbeatResponse r = heartbeat("a:1", ContainerStatus.completed(id, 3, "exit 3", GB));
     assertThat(r.containersToBeRemovedFromNm()).doesNotContain(id);
     ContainerEntity.Complete complete = containers.expectMessageClass(ContainerEntity.Complete.class);
@@ -246,15 +254,9 @@ class SchedulerTest {
 
   @Test
   void aCompletionIsMarkedDeliveredOnlyOnceTheAmShowsItHasItAndIsSentAgainIfItRegistersAgain() {
-    registerNode("a:1", 4096);
-    startAppWithAm();
-    allocate(0, List.of(ResourceRequest.any(1, GB, 1)));
-    ContainerEntity.Allocate worker = expectAllocate();
-    worker.replyTo().tell(StatusReply.ack());
-    String id = worker.allocation().containerId();
-    int responseId = allocateUntilAllocated(1, 1).responseId();
-    heartbeat("a:1", ContainerStatus.running(id, GB));
-    containers.expectMessageClass(ContainerEntity.MarkRunning.class);
+    Worker worker = aRunningWorker();
+    String id = worker.id();
+    int responseId = worker.responseId();
     heartbeat("a:1", ContainerStatus.completed(id, 0, "", GB));
     containers.expectMessageClass(ContainerEntity.Complete.class).replyTo().tell(StatusReply.ack());
     AllocateResponse withIt = null;
