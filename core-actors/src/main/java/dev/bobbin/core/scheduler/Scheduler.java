@@ -291,19 +291,56 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
     return false;
   }
 
-  /** Containers no NodeManager has reported by now are gone: their AMs hear they were aborted. */
+  /**
+   * Containers no NodeManager has reported by now are gone: their AMs hear they were aborted. An AM
+   * container that was allocated but never started is started now instead: its attempt goes on.
+   */
   private void finishRecovery() {
     int lost = 0;
+    int relaunched = 0;
     for (SchedContainer c : List.copyOf(containers.values())) {
       if (c.confirmed) continue;
+      if (relaunchAm(c)) {
+        relaunched++;
+        continue;
+      }
       lost++;
       // Never reported, but its AM may still start it: its space stays taken until the NM heard the kill.
       SchedNode node = nodes.get(c.allocation.nodeId());
       if (c.phase == SchedContainer.Phase.ALLOCATED && node != null) node.hold(c.id(), c.allocation.resource());
       completeContainer(c.id(), ExitStatus.ABORTED, "Container lost while the ResourceManager recovered", null);
     }
-    getContext().getLog().info("Scheduler recovery finished: {} of {} known nodes re-synced, {} containers lost",
-        nodes.values().stream().filter(n -> !n.awaitingResync).count(), nodes.size(), lost);
+    getContext().getLog().info(
+        "Scheduler recovery finished: {} of {} known nodes re-synced, {} containers lost, {} AM containers relaunched",
+        nodes.values().stream().filter(n -> !n.awaitingResync).count(), nodes.size(), lost, relaunched);
+  }
+
+  /**
+   * Launches again an AM container the previous scheduler allocated but whose launch never reached
+   * its NodeManager (that member died in between). Only once that node has re-synced without it:
+   * it then follows this scheduler's epoch, so a launch the old member still had under way is
+   * refused by the token check and the container cannot start twice.
+   */
+  private boolean relaunchAm(SchedContainer c) {
+    ContainerEntity.Allocation a = c.allocation;
+    SchedNode node = nodes.get(a.nodeId());
+    SchedApp app = appsByAttempt.get(a.attemptId());
+    if (!a.am() || c.phase != SchedContainer.Phase.ALLOCATED || node == null || node.awaitingResync
+        || app == null || app.registered || app.amLaunch == null) {
+      return false;
+    }
+    c.confirmed = true;
+    app.lastAmContact = deps.clock().millis();
+    getContext().getLog().info("AM container {} of {} was never started: launching it again", a.containerId(),
+        a.attemptId());
+    launchAm(a, app);
+    return true;
+  }
+
+  private void launchAm(ContainerEntity.Allocation a, SchedApp app) {
+    String amToken = Tokens.amToken(new Tokens.AmTokenIdentifier(a.attemptId(), app.user), deps.tokenSecret());
+    deps.amLauncher().tell(new AmLauncher.Launch(a.appId(), a.attemptId(), app.user, toWire(a, app.user),
+        app.amLaunch, amToken, getContext().getSelf()));
   }
 
   @Override
@@ -757,16 +794,13 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
       release(c, "Container allocated to an attempt that has ended");
       return this;
     }
-    Container container = toWire(a, app.user);
     if (a.am()) {
       app.lastAmContact = deps.clock().millis();
       deps.applications().apply(a.appId()).tell(new ApplicationEntity.AssignAmContainer(
           a.attemptId(), a.containerId(), a.nodeId(), a.nodeHttpAddress(), getContext().getSystem().ignoreRef()));
-      String amToken = Tokens.amToken(new Tokens.AmTokenIdentifier(a.attemptId(), app.user), deps.tokenSecret());
-      deps.amLauncher().tell(new AmLauncher.Launch(a.appId(), a.attemptId(), app.user, container, app.amLaunch,
-          amToken, getContext().getSelf()));
+      launchAm(a, app);
     } else {
-      app.newlyAllocated.add(container);
+      app.newlyAllocated.add(toWire(a, app.user));
     }
     return this;
   }

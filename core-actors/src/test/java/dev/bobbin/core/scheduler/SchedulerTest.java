@@ -13,6 +13,7 @@ import dev.bobbin.core.policy.FifoPolicy;
 import dev.bobbin.protocol.ContainerLaunchContext;
 import dev.bobbin.protocol.ContainerStatus;
 import dev.bobbin.protocol.Resource;
+import dev.bobbin.protocol.Tokens;
 import dev.bobbin.protocol.am.AllocateRequest;
 import dev.bobbin.protocol.am.AllocateResponse;
 import dev.bobbin.protocol.am.RegisterAmResponse;
@@ -435,6 +436,59 @@ class SchedulerTest {
     List<ContainerEntity.Command> marked = containers.receiveSeveralMessages(first.completedContainerStatuses().size());
     assertThat(marked).allSatisfy(c -> assertThat(c).isInstanceOf(ContainerEntity.MarkDelivered.class));
     containers.expectNoMessage(Duration.ofMillis(300));
+  }
+
+  /** The container allocated a moment ago (well within the allocation expiry) and never started. */
+  private static ContainerEntity.State neverStarted(ContainerEntity.State journalled) {
+    return new ContainerEntity.State(journalled.allocation(), ContainerEntity.Phase.ALLOCATED,
+        System.currentTimeMillis(), 0, 0, -1000, "", null, false);
+  }
+
+  @Test
+  void anAmContainerNeverStartedBeforeTheFailoverIsLaunchedAgainOnceItsNodeResynced() {
+    String am = "container_e1_1700000000000_0001_01_000001";
+    RecoveredModel full = journalOfADeadMember();
+    Map<String, ContainerEntity.State> live = new java.util.HashMap<>(full.containers());
+    ContainerEntity.State journalled = live.get(am);
+    live.put(am, neverStarted(journalled));
+    live.remove("container_e1_1700000000000_0001_01_000002");
+    live.remove("container_e1_1700000000000_0001_01_000003");
+    start(new RecoveredModel(full.apps(), live, full.nodes()));
+    TestProbe<Long> epoch = testKit.createTestProbe();
+    scheduler.tell(new Scheduler.NodeRegistered(new NodeEntity.Registration("a:1", "a", "a:1", "/default-rack",
+        new Resource(3072, 8)), List.of(), epoch.ref()));
+    long newEpoch = epoch.receiveMessage();
+    // The same container, with a token of this scheduler's epoch, which the node now follows.
+    AmLauncher.Launch launch = launcher.expectMessageClass(AmLauncher.Launch.class);
+    assertThat(launch.container().id()).isEqualTo(am);
+    assertThat(launch.attemptId()).isEqualTo(ATTEMPT);
+    assertThat(Tokens.verifyContainerToken(launch.container().containerToken(),
+        "0123456789abcdef0123456789abcdef".getBytes(StandardCharsets.UTF_8)).rmIdentifier()).isEqualTo(newEpoch);
+    // It is not aborted, and still counts against its node.
+    containers.expectNoMessage(Duration.ofMillis(300));
+    TestProbe<Scheduler.NodesReport> nodesProbe = testKit.createTestProbe();
+    scheduler.tell(new Scheduler.GetNodes(nodesProbe.ref()));
+    assertThat(nodesProbe.receiveMessage().nodes().get(0).used()).isEqualTo(GB);
+  }
+
+  @Test
+  void anAmContainerOnANodeThatNeverResyncedIsAbortedNotLaunched() {
+    String am = "container_e1_1700000000000_0001_01_000001";
+    RecoveredModel full = journalOfADeadMember();
+    ContainerEntity.State journalled = full.containers().get(am);
+    var other = new NodeEntity.Registration("b:1", "b", "b:1", "/default-rack", new Resource(3072, 8));
+    start(new RecoveredModel(full.apps(),
+        Map.of(am, neverStarted(journalled)),
+        Map.of("a:1", full.nodes().get("a:1"),
+            "b:1", new NodeEntity.State(other, dev.bobbin.protocol.NodeState.RUNNING, 1, ""))));
+    // Only b re-syncs; the recovery wait (10 s) runs out with a:1 still silent.
+    TestProbe<Long> epoch = testKit.createTestProbe();
+    scheduler.tell(new Scheduler.NodeRegistered(other, List.of(), epoch.ref()));
+    epoch.receiveMessage();
+    clock.advance(Duration.ofSeconds(11));
+    ContainerEntity.Complete lost = containers.expectMessageClass(ContainerEntity.Complete.class, Duration.ofSeconds(3));
+    assertThat(lost.exitStatus()).isEqualTo(dev.bobbin.protocol.ExitStatus.ABORTED);
+    launcher.expectNoMessage(Duration.ofMillis(300));
   }
 
   @Test
