@@ -4,6 +4,7 @@ import dev.bobbin.config.RmSettings;
 import dev.bobbin.config.SchedulerSettings;
 import dev.bobbin.core.app.AppReport;
 import dev.bobbin.core.app.ApplicationEntity;
+import dev.bobbin.core.app.ApplicationIdStamps;
 import dev.bobbin.core.app.Submission;
 import dev.bobbin.core.app.SubmissionRules;
 import dev.bobbin.core.container.ContainerEntity;
@@ -61,6 +62,8 @@ public final class RmCore {
   private final byte[] secret;
   private final long clusterTimestamp;
   private final AtomicInteger appSequence = new AtomicInteger();
+  /** This incarnation's application id stamp; asked for again if the first ask failed. */
+  private volatile CompletionStage<Long> idStamp;
   private final Duration timeout;
   /** Changes when the queue configuration does, so Queue entities record the version they run under. */
   private volatile String queueVersion;
@@ -95,6 +98,8 @@ public final class RmCore {
         ctx -> ContainerEntity.create(ctx.getEntityId(), clock, rm.snapshotEvery())));
     sharding.init(Entity.of(NodeEntity.TYPE_KEY, ctx -> NodeEntity.create(ctx.getEntityId(), clock)));
     sharding.init(Entity.of(QueueEntity.TYPE_KEY, ctx -> QueueEntity.create(ctx.getEntityId())));
+    sharding.init(Entity.of(ApplicationIdStamps.TYPE_KEY, ctx -> ApplicationIdStamps.create(ctx.getEntityId())));
+    this.idStamp = takeIdStamp();
     this.directory = system.systemActorOf(
         Behaviors.supervise(AppDirectory.create(report -> sharding.entityRefFor(QueueEntity.TYPE_KEY, report.queue())
                 .tell(new QueueEntity.RemoveApp(report.id(), system.ignoreRef()))))
@@ -131,8 +136,20 @@ public final class RmCore {
     return scheduler;
   }
 
-  public String newApplicationId() {
-    return Ids.applicationId(clusterTimestamp, appSequence.incrementAndGet());
+  /** A new application id: this incarnation's cluster-wide unique stamp and the next sequence number. */
+  public CompletionStage<String> newApplicationId() {
+    CompletionStage<Long> stamp = idStamp;
+    if (stamp.toCompletableFuture().isCompletedExceptionally()) {
+      stamp = takeIdStamp();
+      idStamp = stamp;
+    }
+    return stamp.thenApply(s -> Ids.applicationId(s, appSequence.incrementAndGet()));
+  }
+
+  private CompletionStage<Long> takeIdStamp() {
+    // A repeated Take only wastes a stamp: whichever answer comes first is this incarnation's.
+    return Retrying.<Long>ask(t -> sharding.entityRefFor(ApplicationIdStamps.TYPE_KEY, ApplicationIdStamps.ENTITY_ID)
+        .ask(r -> new ApplicationIdStamps.Take(System.currentTimeMillis(), r), t), timeout);
   }
 
   // Client API

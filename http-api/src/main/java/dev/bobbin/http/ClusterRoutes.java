@@ -56,7 +56,7 @@ final class ClusterRoutes extends AllDirectives {
             get(() -> parameterMap(q -> async(() -> listApps(q)))),
             post(() -> parameterMap(q -> extractUri(uri -> entity(Unmarshaller.entityToString(),
                 body -> async(() -> submit(body, q, uri.toString())))))))),
-        path("new-application", () -> post(() -> complete(ok(newApplication())))),
+        path("new-application", () -> post(() -> async(this::newApplication))),
         pathPrefix(PathMatchers.segment(), this::oneApp));
   }
 
@@ -104,12 +104,14 @@ final class ClusterRoutes extends AllDirectives {
     return Map.of("clusterInfo", m);
   }
 
-  private Map<String, Object> newApplication() {
+  private CompletionStage<HttpResponse> newApplication() {
     var s = core.schedulerSettings();
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("application-id", core.newApplicationId());
-    m.put("maximum-resource-capability", new Resource(s.maximumAllocationMb(), s.maximumAllocationVcores()));
-    return m;
+    return core.newApplicationId().thenApply(id -> {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("application-id", id);
+      m.put("maximum-resource-capability", new Resource(s.maximumAllocationMb(), s.maximumAllocationVcores()));
+      return ok(m);
+    });
   }
 
   private CompletionStage<HttpResponse> submit(String body, Map<String, String> q, String uri) {

@@ -154,7 +154,7 @@ class TwoMemberClusterIT {
   private static List<String> submitThrough(RmProcess in, RmProcess out) throws Exception {
     List<String> apps = new ArrayList<>();
     for (int i = 0; i < APPS; i++) {
-      String id = Http.post(in.api() + "/apps/new-application", "", REQUEST).json().path("application-id").asText();
+      String id = newApplicationId(in);
       Http.Reply r = Http.post(in.api() + "/apps", body(id), REQUEST);
       assertThat(r.status()).as(r.body()).isEqualTo(202);
       apps.add(id);
@@ -225,6 +225,15 @@ class TwoMemberClusterIT {
     }
   }
 
+  private static String newApplicationId(RmProcess rm) throws Exception {
+    return Http.post(rm.api() + "/apps/new-application", "", REQUEST).json().path("application-id").asText();
+  }
+
+  /** The timestamp part of {@code application_<stamp>_<sequence>}. */
+  private static String stamp(String applicationId) {
+    return applicationId.split("_")[1];
+  }
+
   /** rm-1 again, on its ports and data directory: it joins rm-2's cluster and serves everything. */
   private static void rejoin(RmProcess rm1, RmProcess rm2, List<String> apps) throws Exception {
     long offset1 = rm1.logLength();
@@ -239,6 +248,9 @@ class TwoMemberClusterIT {
           () -> Http.get(rm1.api() + "/apps/" + id, REQUEST).status() == 200);
     }
     Http.await(Duration.ofSeconds(20), "a submission through the restarted rm-1", () -> submitOnce(rm1));
+    List<String> stamps = List.of(stamp(apps.get(0)), stamp(newApplicationId(rm1)), stamp(newApplicationId(rm2)));
+    assertThat(new java.util.HashSet<>(stamps)).as("each member incarnation mints ids under its own stamp: " + stamps)
+        .hasSize(3);
     System.out.println("TwoMemberClusterIT: rm-1 restarted, rejoined and served again after "
         + (System.nanoTime() - t0) / 1_000_000 + " ms");
   }
