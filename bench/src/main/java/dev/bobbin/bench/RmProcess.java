@@ -60,8 +60,9 @@ final class RmProcess implements AutoCloseable {
     cmd.addAll(extraOptions());
     if (jfr != null) cmd.add("-XX:StartFlightRecording=settings=profile,dumponexit=true,filename=" + jfr);
     cmd.add("-Dlogback.configurationFile=" + logback);
-    cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), "dev.bobbin.launcher.Main", "rm",
-        "--config", conf.toString()));
+    LauncherClasspath launcher = LauncherClasspath.of(BenchMain.home());
+    cmd.addAll(launcher.jvmOptions());
+    cmd.addAll(List.of("-cp", launcher.classpath(), "dev.bobbin.launcher.Main", "rm", "--config", conf.toString()));
     long started = System.nanoTime();
     Process p = new ProcessBuilder(cmd).directory(work.toFile()).redirectErrorStream(true)
         .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
@@ -81,10 +82,11 @@ final class RmProcess implements AutoCloseable {
     return env == null || env.isBlank() ? List.of() : List.of(env.trim().split("\\s+"));
   }
 
-  /** A sentence for reports when {@link #extraOptions} are in use, else empty. */
+  /** A sentence for reports: how the RM JVM started (as bin/bobbin would), and any {@link #extraOptions}. */
   static String experimentNote() {
     List<String> x = extraOptions();
-    return x.isEmpty() ? "" : " **Experiment: the RM JVM ran with `" + String.join(" ", x) + "`.**";
+    return LauncherClasspath.of(BenchMain.home()).note()
+        + (x.isEmpty() ? "" : " **Experiment: the RM JVM ran with `" + String.join(" ", x) + "`.**");
   }
 
   /** Waits until {@code GET /ws/v1/cluster/info} answers; the nanoTime it did, or -1 (died, timed out). */
