@@ -369,7 +369,6 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
         .onMessage(Wave.class, m -> {
           waveQueued = false;
           schedule();
-          refreshTotals();
           return this;
         })
         .onMessage(AmLaunchFailed.class, m -> {
@@ -913,8 +912,10 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
   }
 
   /**
-   * The free space and usable nodes AMs are told, as of the last pass: summing every node on each
-   * allocate call would make the AM protocol O(nodes). YARN's headroom is an estimate too.
+   * The free space and usable nodes AMs are told, as of the last tick (allocation-interval): summing
+   * every node on each allocate call would make the AM protocol O(nodes), and after each wave made
+   * paced heartbeats O(nodes) each (a wave follows nearly every heartbeat when they arrive spread
+   * out: half the RM's CPU at 10,000 nodes). YARN's headroom is an estimate too.
    */
   private void refreshTotals() {
     long memory = 0;
