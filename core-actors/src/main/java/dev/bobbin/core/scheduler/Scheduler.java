@@ -696,7 +696,9 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
   }
 
   private void schedule() {
-    if (recovering()) return;
+    // Throttled, a wave could place only the few allocations just acknowledged, at the cost of a
+    // whole pass (O(apps x containers) under fair): wait until half the bound is free again.
+    if (recovering() || throttled) return;
     List<AppView> demand = new ArrayList<>();
     for (SchedApp app : waiting.apps()) demand.add(app.view());
     if (demand.isEmpty()) return;
@@ -765,7 +767,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
 
   private Behavior<Command> onAllocationDone(AllocationDone m) {
     allocationsInFlight--;
-    if (throttled) {
+    if (throttled && allocationsInFlight <= deps.settings().maxAllocationsInFlight() / 2) {
       throttled = false;
       scheduleSoon();
     }

@@ -210,6 +210,26 @@ class SchedulerTest {
     containers.expectNoMessage(Duration.ofMillis(300));
   }
 
+  @Test
+  void aThrottledSchedulerWaitsUntilHalfTheBoundIsFreeBeforeItsNextPass() {
+    start(RecoveredModel.EMPTY, 4);
+    registerNode("a:1", 8192);
+    startAppWithAm();
+    allocate(0, List.of(ResourceRequest.any(1, GB, 6)));
+    List<ContainerEntity.Allocate> firstFour = List.of(expectAllocate(), expectAllocate(), expectAllocate(),
+        expectAllocate());
+    containers.expectNoMessage(Duration.ofMillis(300));
+    // One answered write is not worth a pass (under fair, O(apps x containers)) for one placement.
+    firstFour.get(0).replyTo().tell(StatusReply.ack());
+    heartbeat("a:1");
+    containers.expectNoMessage(Duration.ofMillis(300));
+    // At half the bound the next pass places what fits under it again: the last two.
+    firstFour.get(1).replyTo().tell(StatusReply.ack());
+    expectAllocate();
+    expectAllocate();
+    containers.expectNoMessage(Duration.ofMillis(300));
+  }
+
   private AllocateResponse allocateUntilAllocated(int fromResponseId, int count) {
     int id = fromResponseId;
     List<dev.bobbin.protocol.am.Container> got = new ArrayList<>();
