@@ -50,6 +50,14 @@ public final class ContainerEntity
   /** The container's completion reached its AM; a recovered scheduler need not deliver it again. */
   public record MarkDelivered(ActorRef<StatusReply<Done>> replyTo) implements Command {}
 
+  /**
+   * The scheduler gave up on this allocation (its write was not acknowledged in time) and handed
+   * it to no AM. Ends the container whether or not the allocation was recorded, so a write that
+   * landed late leaves no allocation a recovering scheduler would count, and one still on its way
+   * is refused. A running container is not withdrawn.
+   */
+  public record Withdraw(ActorRef<StatusReply<Done>> replyTo) implements Command {}
+
   /** The scheduler will take this container back after the grace period; the reason is kept. */
   public record RequestPreemption(PreemptionRecord record, ActorRef<StatusReply<Done>> replyTo) implements Command {}
 
@@ -70,6 +78,10 @@ public final class ContainerEntity
   public record PreemptionRequested(PreemptionRecord record) implements Event {}
 
   public record CompletionDelivered() implements Event {}
+
+  public record Withdrawn(long time) implements Event {}
+
+  static final String WITHDRAWN = "Allocation withdrawn: the scheduler had no acknowledgement of it in time";
 
   // State
 
@@ -95,6 +107,10 @@ public final class ContainerEntity
       } else if (e instanceof PreemptionRequested p) {
         return new State(allocation, phase, allocatedTime, startedTime, finishedTime, exitStatus, diagnostics,
             p.record(), completionDelivered);
+      } else if (e instanceof Withdrawn w) {
+        // No AM ever heard of it: nothing to deliver.
+        return new State(allocation, Phase.COMPLETED, allocatedTime, startedTime, w.time(), ExitStatus.ABORTED,
+            WITHDRAWN, preemption, true);
       } else if (e instanceof CompletionDelivered) {
         return new State(allocation, phase, allocatedTime, startedTime, finishedTime, exitStatus, diagnostics,
             preemption, true);
@@ -142,13 +158,17 @@ public final class ContainerEntity
                 || s.preemption() != null
             ? Effect().reply(c.replyTo(), StatusReply.ack())
             : Effect().persist(new PreemptionRequested(c.record())).thenReply(c.replyTo(), ns -> StatusReply.ack()))
-        .onCommand(Get.class, (s, c) -> s.phase() == Phase.NEW
+        .onCommand(Withdraw.class, this::onWithdraw)
+        .onCommand(Get.class, (s, c) -> s.allocation() == null
             ? Effect().reply(c.replyTo(), StatusReply.error("container " + containerId + " not found"))
             : Effect().reply(c.replyTo(), StatusReply.success(s.report())))
         .build();
   }
 
   private ReplyEffect<Event, State> onAllocate(State s, Allocate c) {
+    if (s.phase() != Phase.NEW && s.allocation() == null) {
+      return Effect().reply(c.replyTo(), StatusReply.error("Container id " + containerId + " was withdrawn"));
+    }
     if (s.phase() != Phase.NEW) {
       return c.allocation().equals(s.allocation())
           ? Effect().reply(c.replyTo(), StatusReply.ack())
@@ -167,6 +187,15 @@ public final class ContainerEntity
     }
     if (s.phase() != Phase.ALLOCATED) return Effect().reply(c.replyTo(), StatusReply.ack());
     return Effect().persist(new Launched(clock.millis())).thenReply(c.replyTo(), ns -> StatusReply.ack());
+  }
+
+  private ReplyEffect<Event, State> onWithdraw(State s, Withdraw c) {
+    return switch (s.phase()) {
+      case NEW, ALLOCATED ->
+          Effect().persist(new Withdrawn(clock.millis())).thenReply(c.replyTo(), ns -> StatusReply.ack());
+      case RUNNING -> Effect().reply(c.replyTo(), StatusReply.error("container " + containerId + " is running"));
+      case COMPLETED -> Effect().reply(c.replyTo(), StatusReply.ack());
+    };
   }
 
   private ReplyEffect<Event, State> onComplete(State s, Complete c) {

@@ -2,6 +2,7 @@ package dev.bobbin.core.scheduler;
 
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import dev.bobbin.config.fair.Placement;
+import dev.bobbin.core.Retrying;
 import dev.bobbin.core.app.AppState;
 import dev.bobbin.core.app.PreemptionRecord;
 import dev.bobbin.core.app.ApplicationEntity;
@@ -35,6 +36,7 @@ import dev.bobbin.protocol.am.RegisterAmResponse;
 import dev.bobbin.protocol.am.ResourceRequest;
 import dev.bobbin.protocol.node.NodeHeartbeatRequest;
 import dev.bobbin.protocol.node.NodeHeartbeatResponse;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -51,6 +53,8 @@ import org.apache.pekko.actor.typed.javadsl.AskPattern;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
 import org.apache.pekko.pattern.StatusReply;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The scheduler of one partition (a cluster singleton). It keeps an in-memory model of nodes,
@@ -59,6 +63,10 @@ import org.apache.pekko.pattern.StatusReply;
  * used, so a node is never over-committed while writes are pending.
  */
 public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
+  /** For callbacks off the actor's thread, where the context's logger must not be used. */
+  private static final Logger LOG = LoggerFactory.getLogger(Scheduler.class);
+  /** Long enough to outlast a failover of the member that runs the entity. */
+  private static final Duration WITHDRAW_WITHIN = Duration.ofSeconds(60);
 
   public sealed interface Command extends CborSerializable {}
 
@@ -765,6 +773,24 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
     return true;
   }
 
+  /**
+   * An unanswered write may still have landed, or land later: the entity is told to end the
+   * container either way, or the next scheduler to recover would count it on its node. The space
+   * is freed at once all the same, because no AM has the container.
+   */
+  private void withdraw(String containerId) {
+    var entity = deps.containers().apply(containerId);
+    var system = getContext().getSystem();
+    Retrying.ask(t -> AskPattern.<ContainerEntity.Command, StatusReply<Done>>ask(entity,
+            ContainerEntity.Withdraw::new, t, system.scheduler()), WITHDRAW_WITHIN)
+        .whenComplete((r, e) -> {
+          if (e != null || r.isError()) {
+            LOG.warn("Could not withdraw the allocation of {}: {}; a recovering scheduler will abort it",
+                containerId, e != null ? e.getMessage() : r.getError().getMessage());
+          }
+        });
+  }
+
   private Behavior<Command> onAllocationDone(AllocationDone m) {
     allocationsInFlight--;
     if (throttled && allocationsInFlight <= deps.settings().maxAllocationsInFlight() / 2) {
@@ -777,6 +803,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
     SchedApp app = appsByAttempt.get(a.attemptId());
     if (m.error() != null) {
       getContext().getLog().warn("Allocation of {} failed to persist: {}", m.containerId(), m.error());
+      withdraw(m.containerId());
       untrack(m.containerId());
       SchedNode node = nodes.get(a.nodeId());
       if (node != null && node.containers.remove(m.containerId())) node.allocated = node.allocated.minus(a.resource());

@@ -3,6 +3,7 @@ package dev.bobbin.core.container;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.bobbin.core.EntityTestKits;
+import dev.bobbin.protocol.ExitStatus;
 import dev.bobbin.protocol.Resource;
 import java.time.Clock;
 import org.apache.pekko.Done;
@@ -63,6 +64,41 @@ class ContainerEntityTest {
     var state = kit.restart().state();
     assertThat(state.phase()).isEqualTo(ContainerEntity.Phase.COMPLETED);
     assertThat(state.exitStatus()).isEqualTo(3);
+  }
+
+  @Test
+  void aWithdrawnAllocationEndsAbortedWithNothingToDeliver() {
+    kit.<StatusReply<Done>>runCommand(r -> new ContainerEntity.Allocate(ALLOC, r));
+    var withdrawn = kit.<StatusReply<Done>>runCommand(ContainerEntity.Withdraw::new);
+    assertThat(withdrawn.reply().isSuccess()).isTrue();
+    var state = kit.restart().state();
+    assertThat(state.phase()).isEqualTo(ContainerEntity.Phase.COMPLETED);
+    assertThat(state.exitStatus()).isEqualTo(ExitStatus.ABORTED);
+    assertThat(state.completionDelivered()).isTrue();
+    // A late start report changes nothing.
+    assertThat(kit.<StatusReply<Done>>runCommand(ContainerEntity.MarkRunning::new).hasNoEvents()).isTrue();
+  }
+
+  @Test
+  void anAllocationArrivingAfterItsWithdrawalIsRefused() {
+    kit.<StatusReply<Done>>runCommand(ContainerEntity.Withdraw::new);
+    var late = kit.<StatusReply<Done>>runCommand(r -> new ContainerEntity.Allocate(ALLOC, r));
+    assertThat(late.reply().isError()).isTrue();
+    assertThat(late.reply().getError().getMessage()).contains("withdrawn");
+    assertThat(late.hasNoEvents()).isTrue();
+    assertThat(kit.restart().state().allocation()).isNull();
+    var get = kit.<StatusReply<ContainerEntity.Report>>runCommand(ContainerEntity.Get::new);
+    assertThat(get.reply().isError()).isTrue();
+  }
+
+  @Test
+  void aRunningContainerIsNotWithdrawn() {
+    kit.<StatusReply<Done>>runCommand(r -> new ContainerEntity.Allocate(ALLOC, r));
+    kit.<StatusReply<Done>>runCommand(ContainerEntity.MarkRunning::new);
+    var result = kit.<StatusReply<Done>>runCommand(ContainerEntity.Withdraw::new);
+    assertThat(result.reply().isError()).isTrue();
+    assertThat(result.hasNoEvents()).isTrue();
+    assertThat(result.state().phase()).isEqualTo(ContainerEntity.Phase.RUNNING);
   }
 
   @Test
