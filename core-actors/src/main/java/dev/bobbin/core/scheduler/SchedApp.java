@@ -42,7 +42,11 @@ final class SchedApp {
   private final Map<AskKey, Ask> asks = new LinkedHashMap<>();
   final List<Container> newlyAllocated = new ArrayList<>();
   final List<ContainerStatus> completed = new ArrayList<>();
+  /** Its containers, current attempt or not, until their completion is durable; change with {@link #add}. */
   final Set<String> containers = new LinkedHashSet<>();
+  /** What its live containers hold, kept as they come and go: a fair pass reads it for every application. */
+  private Resource used = Resource.NONE;
+  private Resource amUsed = Resource.NONE;
   AllocateResponse lastResponse;
   /** When the AM last registered or allocated (or its container became durable); 0 before that. */
   long lastAmContact;
@@ -77,6 +81,33 @@ final class SchedApp {
     Ask am = new Ask(0, Ask.ANY, amResource, 1, true, -1, true);
     asks.put(AskKey.of(am), am);
     waiting.update(this);
+  }
+
+  void add(SchedContainer c) {
+    if (containers.add(c.id()) && c.isLive()) count(c, true);
+  }
+
+  void remove(SchedContainer c) {
+    if (containers.remove(c.id()) && c.isLive()) count(c, false);
+  }
+
+  /** Call before {@code c} stops being live (its completion is being written). */
+  void ending(SchedContainer c) {
+    if (c.isLive() && containers.contains(c.id())) count(c, false);
+  }
+
+  private void count(SchedContainer c, boolean plus) {
+    Resource r = c.allocation.resource();
+    used = plus ? used.plus(r) : used.minus(r);
+    if (c.allocation.am()) amUsed = plus ? amUsed.plus(r) : amUsed.minus(r);
+  }
+
+  Resource used() {
+    return used;
+  }
+
+  Resource amUsed() {
+    return amUsed;
   }
 
   void replaceAsk(Ask ask) {

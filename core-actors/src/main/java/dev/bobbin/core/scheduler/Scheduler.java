@@ -274,7 +274,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
       node.containers.add(id);
       node.allocated = node.allocated.plus(a.resource());
       SchedApp app = appsByAttempt.get(a.attemptId());
-      if (app != null) app.containers.add(id);
+      if (app != null) app.add(sc);
       else node.toKill.add(id);
       if (app != null && a.am() && app.hasDemand()) {
         // The previous scheduler allocated this AM container but died before its application
@@ -565,7 +565,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
     track(c.id(), c);
     node.containers.add(c.id());
     node.allocated = node.allocated.plus(c.allocation.resource());
-    app.containers.add(c.id());
+    app.add(c);
     if (r.phase() == ContainerEntity.Phase.ALLOCATED) {
       deps.containers().apply(c.id()).tell(new ContainerEntity.MarkRunning(getContext().getSystem().ignoreRef()));
     }
@@ -628,6 +628,8 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
     SchedContainer c = containers.get(containerId);
     if (c == null) return;
     if (c.phase != SchedContainer.Phase.COMPLETING) {
+      SchedApp owner = apps.get(c.allocation.appId());
+      if (owner != null) owner.ending(c);
       c.phase = SchedContainer.Phase.COMPLETING;
       SchedNode node = nodes.get(c.allocation.nodeId());
       if (node != null && node.containers.remove(containerId) && !node.held.containsKey(containerId)) {
@@ -666,7 +668,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
     if (node != null) node.toRemoveFromNm.add(m.containerId());
     SchedApp app = appsByAttempt.get(c.allocation.attemptId());
     if (app != null) {
-      app.containers.remove(m.containerId());
+      app.remove(c);
       if (!c.allocation.am()) app.completed.add(m.status());
     }
     getContext().getLog().info("Container {} of {} completed with exit status {}", m.containerId(),
@@ -759,7 +761,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
     track(containerId, c);
     node.containers.add(containerId);
     node.allocated = node.allocated.plus(a.capability());
-    app.containers.add(containerId);
+    app.add(c);
     app.setAsks(Asks.afterPlacement(List.copyOf(app.asks()), a.ask(), reg.host(), node.id(), reg.rack()));
     containersAllocated++;
     getContext().getLog().info("Allocating {} ({}) on {} for {}: {}", containerId, a.capability(), node.id(),
@@ -808,7 +810,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
       SchedNode node = nodes.get(a.nodeId());
       if (node != null && node.containers.remove(m.containerId())) node.allocated = node.allocated.minus(a.resource());
       if (app != null) {
-        app.containers.remove(m.containerId());
+        app.remove(c);
         Ask again = new Ask(a.priority(), Ask.ANY, a.resource(), 1, true, a.allocationRequestId(), a.am());
         SchedApp.AskKey key = SchedApp.AskKey.of(again);
         Ask prev = app.ask(key);
@@ -1086,16 +1088,8 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
   private List<AppSnapshot> appSnapshots() {
     List<AppSnapshot> out = new ArrayList<>(apps.size());
     for (SchedApp app : apps.values()) {
-      Resource used = Resource.NONE;
-      Resource am = Resource.NONE;
-      for (String id : app.containers) {
-        SchedContainer c = containers.get(id);
-        if (c == null || !c.isLive()) continue;
-        used = used.plus(c.allocation.resource());
-        if (c.allocation.am()) am = am.plus(c.allocation.resource());
-      }
-      out.add(new AppSnapshot(app.appId, app.attemptId, "root." + app.queue, app.priority, app.submitTime, used, am,
-          app.pending(), app.largestPendingAsk()));
+      out.add(new AppSnapshot(app.appId, app.attemptId, "root." + app.queue, app.priority, app.submitTime,
+          app.used(), app.amUsed(), app.pending(), app.largestPendingAsk()));
     }
     return out;
   }
