@@ -161,8 +161,8 @@ final class JournalFiller extends AbstractBehavior<JournalFiller.Msg> {
       pending[i] = 2 + plan.containersPerApp();
       getContext().askWithStatus(Done.class, app, TIMEOUT, r -> new ApplicationEntity.AssignAmContainer(attempt,
           amContainer, Topology.nodeId(node), "127.0.0.1:1", r), (ok, err) -> new Ack(i, err));
-      getContext().askWithStatus(QueueEntity.Report.class, queues.get(i % Topology.QUEUES), TIMEOUT,
-          r -> new QueueEntity.AddApp(appId, r), (ok, err) -> new Ack(i, err));
+      getContext().askWithStatus(Done.class, queues.get(i % Topology.QUEUES), TIMEOUT,
+          r -> new QueueEntity.AddApp(appId, "bench", r), (ok, err) -> new Ack(i, err));
       for (int c = 1; c <= plan.containersPerApp(); c++) {
         String id = Ids.containerId(attempt, 1, c);
         int on = nodeOf(i, c);

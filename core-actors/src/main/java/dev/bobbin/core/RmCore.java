@@ -37,6 +37,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.pekko.Done;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.SupervisorStrategy;
@@ -171,10 +172,8 @@ public final class RmCore {
   /** Every step may be sent twice (see {@link Retrying}): each answers a repeat as it did the first. */
   private CompletionStage<AppReport> admit(Submission s) {
     var queue = sharding.entityRefFor(QueueEntity.TYPE_KEY, s.queue());
-    return Retrying.<QueueEntity.Report>ask(t -> queue.askWithStatus(
-            r -> new QueueEntity.Configure(queueVersion, QueueEntity.QueueState.RUNNING, r), t), timeout)
-        .thenCompose(q -> Retrying.<QueueEntity.Report>ask(
-            t -> queue.askWithStatus(r -> new QueueEntity.AddApp(s.appId(), r), t), timeout))
+    return Retrying.<Done>ask(t -> queue.askWithStatus(r -> new QueueEntity.AddApp(s.appId(), queueVersion, r), t),
+            timeout)
         .exceptionallyCompose(e -> CompletableFuture.failedFuture(rejectionOr(e, Rejection.badRequest(rootMessage(e)))))
         .thenCompose(q -> Retrying.<AppReport>ask(
                 t -> app(s.appId()).askWithStatus(r -> new ApplicationEntity.Submit(s, r), t), timeout)

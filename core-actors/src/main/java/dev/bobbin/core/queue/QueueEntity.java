@@ -1,10 +1,12 @@
 package dev.bobbin.core.queue;
 
 import dev.bobbin.protocol.CborSerializable;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import org.apache.pekko.Done;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.cluster.sharding.typed.javadsl.EntityTypeKey;
@@ -29,9 +31,14 @@ public final class QueueEntity
   public record Configure(String configVersion, QueueState state, ActorRef<StatusReply<Report>> replyTo)
       implements Command {}
 
-  public record AddApp(String appId, ActorRef<StatusReply<Report>> replyTo) implements Command {}
+  /**
+   * Admits an application. A queue not yet at {@code configVersion} is brought to it first, RUNNING
+   * (the RM runs every queue its configuration names), in the same write: one round trip per
+   * submission. The reply is an acknowledgement, not the queue's application list.
+   */
+  public record AddApp(String appId, String configVersion, ActorRef<StatusReply<Done>> replyTo) implements Command {}
 
-  public record RemoveApp(String appId, ActorRef<StatusReply<Report>> replyTo) implements Command {}
+  public record RemoveApp(String appId, ActorRef<StatusReply<Done>> replyTo) implements Command {}
 
   public record Get(ActorRef<StatusReply<Report>> replyTo) implements Command {}
 
@@ -90,18 +97,23 @@ public final class QueueEntity
                 .thenReply(c.replyTo(), ns -> StatusReply.success(report(ns))))
         .onCommand(AddApp.class, this::onAddApp)
         .onCommand(RemoveApp.class, (s, c) -> !s.apps().contains(c.appId())
-            ? Effect().reply(c.replyTo(), StatusReply.success(report(s)))
-            : Effect().persist(new AppRemoved(c.appId())).thenReply(c.replyTo(), ns -> StatusReply.success(report(ns))))
+            ? Effect().reply(c.replyTo(), StatusReply.ack())
+            : Effect().persist(new AppRemoved(c.appId())).thenReply(c.replyTo(), ns -> StatusReply.ack()))
         .onCommand(Get.class, (s, c) -> Effect().reply(c.replyTo(), StatusReply.success(report(s))))
         .build();
   }
 
   private ReplyEffect<Event, State> onAddApp(State s, AddApp c) {
-    if (s.state() != QueueState.RUNNING) {
-      return Effect().reply(c.replyTo(), StatusReply.error("Queue " + name + " is " + s.state()));
+    boolean reconfigure = !s.configVersion().equals(c.configVersion());
+    QueueState state = reconfigure ? QueueState.RUNNING : s.state();
+    if (state != QueueState.RUNNING) {
+      return Effect().reply(c.replyTo(), StatusReply.error("Queue " + name + " is " + state));
     }
-    if (s.apps().contains(c.appId())) return Effect().reply(c.replyTo(), StatusReply.success(report(s)));
-    return Effect().persist(new AppAdded(c.appId())).thenReply(c.replyTo(), ns -> StatusReply.success(report(ns)));
+    List<Event> events = new ArrayList<>(2);
+    if (reconfigure) events.add(new Configured(c.configVersion(), QueueState.RUNNING));
+    if (!s.apps().contains(c.appId())) events.add(new AppAdded(c.appId()));
+    if (events.isEmpty()) return Effect().reply(c.replyTo(), StatusReply.ack());
+    return Effect().persist(events).thenReply(c.replyTo(), ns -> StatusReply.ack());
   }
 
   private Report report(State s) {

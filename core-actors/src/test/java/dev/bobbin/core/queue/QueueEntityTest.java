@@ -3,6 +3,7 @@ package dev.bobbin.core.queue;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.bobbin.core.EntityTestKits;
+import org.apache.pekko.Done;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.pattern.StatusReply;
 import org.apache.pekko.persistence.testkit.javadsl.EventSourcedBehaviorTestKit;
@@ -27,18 +28,30 @@ class QueueEntityTest {
 
   @Test
   void aStoppedQueueRefusesApplications() {
-    var r = kit.<StatusReply<QueueEntity.Report>>runCommand(ref -> new QueueEntity.AddApp("application_1_0001", ref));
+    kit.<StatusReply<QueueEntity.Report>>runCommand(ref -> new QueueEntity.Configure("v1", QueueEntity.QueueState.STOPPED, ref));
+    var r = kit.<StatusReply<Done>>runCommand(ref -> new QueueEntity.AddApp("application_1_0001", "v1", ref));
     assertThat(r.reply().isError()).isTrue();
+    assertThat(r.reply().getError().getMessage()).isEqualTo("Queue default is STOPPED");
     assertThat(r.hasNoEvents()).isTrue();
   }
 
   @Test
+  void aSubmissionBringsTheQueueToTheCurrentConfigurationInTheSameWrite() {
+    var r = kit.<StatusReply<Done>>runCommand(ref -> new QueueEntity.AddApp("application_1_0001", "v2", ref));
+    assertThat(r.reply().isSuccess()).isTrue();
+    assertThat(r.events()).containsExactly(new QueueEntity.Configured("v2", QueueEntity.QueueState.RUNNING),
+        new QueueEntity.AppAdded("application_1_0001"));
+    var again = kit.<StatusReply<Done>>runCommand(ref -> new QueueEntity.AddApp("application_1_0001", "v2", ref));
+    assertThat(again.reply().isSuccess()).isTrue();
+    assertThat(again.hasNoEvents()).isTrue();
+  }
+
+  @Test
   void aRunningQueueHoldsItsApplicationsUntilTheyAreRemoved() {
-    kit.<StatusReply<QueueEntity.Report>>runCommand(ref -> new QueueEntity.Configure("v1", QueueEntity.QueueState.RUNNING, ref));
-    kit.<StatusReply<QueueEntity.Report>>runCommand(ref -> new QueueEntity.AddApp("application_1_0001", ref));
-    kit.<StatusReply<QueueEntity.Report>>runCommand(ref -> new QueueEntity.AddApp("application_1_0002", ref));
-    var removed = kit.<StatusReply<QueueEntity.Report>>runCommand(ref -> new QueueEntity.RemoveApp("application_1_0001", ref));
-    assertThat(removed.reply().getValue().apps()).containsExactly("application_1_0002");
+    kit.<StatusReply<Done>>runCommand(ref -> new QueueEntity.AddApp("application_1_0001", "v1", ref));
+    kit.<StatusReply<Done>>runCommand(ref -> new QueueEntity.AddApp("application_1_0002", "v1", ref));
+    var removed = kit.<StatusReply<Done>>runCommand(ref -> new QueueEntity.RemoveApp("application_1_0001", ref));
+    assertThat(removed.state().apps()).containsExactly("application_1_0002");
     assertThat(kit.restart().state().apps()).containsExactly("application_1_0002");
   }
 
