@@ -17,7 +17,8 @@ public final class RmHttpApi extends AllDirectives {
   }
 
   public Route routes() {
-    return concat(new ClusterRoutes(core).routes(), new ProtocolRoutes(core).routes(),
+    // The NM and AM protocols first: most requests are heartbeats and allocate calls.
+    return concat(new ProtocolRoutes(core).routes(), new ClusterRoutes(core).routes(),
         new PrometheusRoute(core).routes());
   }
 

@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.bobbin.core.EntityTestKits;
 import org.apache.pekko.Done;
+import org.apache.pekko.serialization.Serialization;
+import org.apache.pekko.serialization.SerializationExtension;
+import org.apache.pekko.serialization.Serializers;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.pattern.StatusReply;
 import org.apache.pekko.persistence.testkit.javadsl.EventSourcedBehaviorTestKit;
@@ -53,6 +56,21 @@ class QueueEntityTest {
     var removed = kit.<StatusReply<Done>>runCommand(ref -> new QueueEntity.RemoveApp("application_1_0001", ref));
     assertThat(removed.state().apps()).containsExactly("application_1_0002");
     assertThat(kit.restart().state().apps()).containsExactly("application_1_0002");
+  }
+
+  @Test
+  void itsStateSurvivesSerializationAsInASnapshot() throws Exception {
+    kit.<StatusReply<Done>>runCommand(ref -> new QueueEntity.AddApp("application_1_0001", "v1", ref));
+    var state = kit.<StatusReply<Done>>runCommand(ref -> new QueueEntity.AddApp("application_1_0002", "v1", ref))
+        .state();
+    Serialization serialization = SerializationExtension.get(testKit.system());
+    byte[] bytes = serialization.serialize(state).get();
+    var serializer = serialization.findSerializerFor(state);
+    assertThat(serializer.getClass().getSimpleName()).isEqualTo("JacksonCborSerializer");
+    var back = (QueueEntity.State) serialization.deserialize(bytes, serializer.identifier(),
+        Serializers.manifestFor(serializer, state)).get();
+    assertThat(back.apps()).containsExactlyInAnyOrder("application_1_0001", "application_1_0002");
+    assertThat(back.configVersion()).isEqualTo("v1");
   }
 
   @Test
