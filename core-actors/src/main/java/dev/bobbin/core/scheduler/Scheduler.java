@@ -147,7 +147,8 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
 
   record Recovered(EpochEntity.Started started, RecoveredModel model, String error) implements Command {}
 
-  record AllocationDone(String containerId, String error) implements Command {}
+  /** {@code answered}: the entity replied (a refusal wrote nothing); otherwise the write's fate is unknown. */
+  record AllocationDone(String containerId, String error, boolean answered) implements Command {}
 
   record CompletionDone(String containerId, ContainerStatus status, String error) implements Command {}
 
@@ -770,13 +771,13 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
             deps.containers().apply(containerId), r -> new ContainerEntity.Allocate(alloc, r),
             deps.askTimeout(), getContext().getSystem().scheduler())
         .whenComplete((r, e) -> getContext().getSelf().tell(new AllocationDone(containerId,
-            e != null ? e.getMessage() : r.isError() ? r.getError().getMessage() : null)));
+            e != null ? e.getMessage() : r.isError() ? r.getError().getMessage() : null, e == null)));
     allocationsInFlight++;
     return true;
   }
 
   /**
-   * An unanswered write may still have landed, or land later: the entity is told to end the
+   * A write that got no answer may still have landed, or land later: the entity is told to end the
    * container either way, or the next scheduler to recover would count it on its node. The space
    * is freed at once all the same, because no AM has the container.
    */
@@ -805,7 +806,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
     SchedApp app = appsByAttempt.get(a.attemptId());
     if (m.error() != null) {
       getContext().getLog().warn("Allocation of {} failed to persist: {}", m.containerId(), m.error());
-      withdraw(m.containerId());
+      if (!m.answered()) withdraw(m.containerId());
       untrack(m.containerId());
       SchedNode node = nodes.get(a.nodeId());
       if (node != null && node.containers.remove(m.containerId())) node.allocated = node.allocated.minus(a.resource());

@@ -201,8 +201,6 @@ class SchedulerTest {
     ContainerEntity.Allocate third = expectAllocate();
     containers.expectNoMessage(Duration.ofMillis(300));
     second.replyTo().tell(StatusReply.error("journal unavailable"));
-    // Its write may land all the same: the entity is told to end it, so no recovery counts it later.
-    containers.expectMessageClass(ContainerEntity.Withdraw.class).replyTo().tell(StatusReply.ack());
     third.replyTo().tell(StatusReply.ack());
     List<ContainerEntity.Allocate> rest = List.of(expectAllocate(), expectAllocate());
     containers.expectNoMessage(Duration.ofMillis(300));
@@ -210,6 +208,21 @@ class SchedulerTest {
     rest.forEach(a -> a.replyTo().tell(StatusReply.ack()));
     expectAllocate().replyTo().tell(StatusReply.ack());
     containers.expectNoMessage(Duration.ofMillis(300));
+  }
+
+  @Test
+  void anAllocationWhoseWriteGotNoAnswerIsWithdrawnAndAskedForAgain() {
+    registerNode("a:1", 8192);
+    startAppWithAm();
+    allocate(0, List.of(ResourceRequest.any(1, GB, 1)));
+    ContainerEntity.Allocate unanswered = expectAllocate();
+    // No answer within the ask timeout (3 s here): the write may still land, so the entity is told
+    // to end the container, and the ask is placed again under a new id.
+    var withdraw = containers.expectMessageClass(ContainerEntity.Withdraw.class, Duration.ofSeconds(6));
+    withdraw.replyTo().tell(StatusReply.ack());
+    heartbeat("a:1");
+    ContainerEntity.Allocate again = expectAllocate();
+    assertThat(again.allocation().containerId()).isNotEqualTo(unanswered.allocation().containerId());
   }
 
   @Test
