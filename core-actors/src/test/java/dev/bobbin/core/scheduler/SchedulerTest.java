@@ -130,6 +130,12 @@ class SchedulerTest {
     return r;
   }
 
+  /** The AM asks for one 1 GB container; returns its allocation's write. */
+  private ContainerEntity.Allocate askOneWorker() {
+    allocate(0, List.of(ResourceRequest.any(1, GB, 1)));
+    return expectAllocate();
+  }
+
   private ContainerEntity.Allocate expectAllocate() {
     return containers.expectMessageClass(ContainerEntity.Allocate.class);
   }
@@ -214,8 +220,7 @@ class SchedulerTest {
   void anAllocationWhoseWriteGotNoAnswerIsWithdrawnAndAskedForAgain() {
     registerNode("a:1", 8192);
     startAppWithAm();
-    allocate(0, List.of(ResourceRequest.any(1, GB, 1)));
-    ContainerEntity.Allocate unanswered = expectAllocate();
+    ContainerEntity.Allocate unanswered = askOneWorker();
     // No answer within the ask timeout (3 s here): the write may still land, so the entity is told
     // to end the container, and the ask is placed again under a new id.
     var withdraw = containers.expectMessageClass(ContainerEntity.Withdraw.class, Duration.ofSeconds(6));
@@ -264,8 +269,7 @@ class SchedulerTest {
   private Worker aRunningWorker() {
     registerNode("a:1", 4096);
     startAppWithAm();
-    allocate(0, List.of(ResourceRequest.any(1, GB, 1)));
-    ContainerEntity.Allocate worker = expectAllocate();
+    ContainerEntity.Allocate worker = askOneWorker();
     worker.replyTo().tell(StatusReply.ack());
     String id = worker.allocation().containerId();
     AllocateResponse delivered = allocateUntilAllocated(1, 1);
@@ -358,8 +362,7 @@ class SchedulerTest {
   void aReleasedAllocationKeepsItsSpaceUntilTheNodeHasHeardTheKill() {
     registerNode("a:1", 2048);
     String amId = startAppWithAm();
-    allocate(0, List.of(ResourceRequest.any(1, GB, 1)));
-    ContainerEntity.Allocate worker = expectAllocate();
+    ContainerEntity.Allocate worker = askOneWorker();
     worker.replyTo().tell(StatusReply.ack());
     AllocateResponse got = allocateUntilAllocated(1, 1);
     String workerId = worker.allocation().containerId();
@@ -587,8 +590,7 @@ class SchedulerTest {
   void anAllocationNeverStartedExpiresAndItsAmHearsItWasAborted() {
     registerNode("a:1", 4096);
     startAppWithAm();
-    allocate(0, List.of(ResourceRequest.any(1, GB, 1)));
-    ContainerEntity.Allocate worker = expectAllocate();
+    ContainerEntity.Allocate worker = askOneWorker();
     worker.replyTo().tell(StatusReply.ack());
     assertThat(allocateUntilAllocated(1, 1).allocatedContainers()).hasSize(1);
     clock.advance(Duration.ofMinutes(11));
