@@ -166,7 +166,7 @@ final class JournalFiller extends AbstractBehavior<JournalFiller.Msg> {
       for (int c = 1; c <= plan.containersPerApp(); c++) {
         String id = Ids.containerId(attempt, 1, c);
         int on = nodeOf(i, c);
-        ActorRef<ContainerEntity.Command> container = getContext().spawn(ContainerEntity.create(id, clock, 100), id);
+        ActorRef<ContainerEntity.Command> container = getContext().spawn(ContainerEntity.create(id, clock), id);
         kids.add(container);
         var alloc = new ContainerEntity.Allocation(id, appId, attempt, Topology.nodeId(c == 1 ? node : on),
             "127.0.0.1:1", Topology.CONTAINER, c == 1 ? 0 : 1, -1, c == 1);

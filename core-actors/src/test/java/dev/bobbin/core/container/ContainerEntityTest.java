@@ -30,7 +30,7 @@ class ContainerEntityTest {
 
   @BeforeEach
   void setUp() {
-    kit = EventSourcedBehaviorTestKit.create(testKit.system(), ContainerEntity.create(ID, Clock.systemUTC(), 100));
+    kit = EventSourcedBehaviorTestKit.create(testKit.system(), ContainerEntity.create(ID, Clock.systemUTC()));
     kit.clear();
   }
 
@@ -106,5 +106,53 @@ class ContainerEntityTest {
     var result = kit.<StatusReply<Done>>runCommand(r -> new ContainerEntity.Complete(0, "", r));
     assertThat(result.reply().isError()).isTrue();
     assertThat(result.hasNoEvents()).isTrue();
+  }
+
+  @Test
+  void recoversFromItsEventsAloneIgnoringAnySnapshot() {
+    try (var snapshots = new SnapshotKit()) {
+      var entity = snapshots.kit;
+      entity.<StatusReply<Done>>runCommand(r -> new ContainerEntity.Allocate(ALLOC, r));
+      entity.<StatusReply<Done>>runCommand(ContainerEntity.MarkRunning::new);
+      // A snapshot that contradicts the events, as if an earlier version had written a wrong one.
+      var planted = new ContainerEntity.State(ALLOC, ContainerEntity.Phase.COMPLETED, 1, 2, 3, 99, "planted", null,
+          true);
+      snapshots.store.persistForRecovery("Container|" + ID,
+          java.util.List.of(org.apache.pekko.japi.Pair.create(
+              org.apache.pekko.persistence.testkit.SnapshotMeta.create(2), planted)));
+      var state = entity.restart().state();
+      assertThat(state.phase()).isEqualTo(ContainerEntity.Phase.RUNNING);
+      assertThat(state.exitStatus()).isEqualTo(ExitStatus.INVALID);
+    }
+  }
+
+  @Test
+  void aWholeLifecycleWritesNoSnapshot() {
+    try (var snapshots = new SnapshotKit()) {
+      var entity = snapshots.kit;
+      entity.<StatusReply<Done>>runCommand(r -> new ContainerEntity.Allocate(ALLOC, r));
+      entity.<StatusReply<Done>>runCommand(ContainerEntity.MarkRunning::new);
+      entity.<StatusReply<Done>>runCommand(r -> new ContainerEntity.RequestPreemption(
+          new dev.bobbin.core.app.PreemptionRecord(ID, ALLOC.appId(), "application_1700000000000_0002", "root.b",
+              "fair share", ALLOC.resource(), false, 1L, 2L, "starved"), r));
+      entity.<StatusReply<Done>>runCommand(r -> new ContainerEntity.Complete(ExitStatus.PREEMPTED, "preempted", r));
+      entity.<StatusReply<Done>>runCommand(ContainerEntity.MarkDelivered::new);
+      assertThat(entity.restart().state().completionDelivered()).isTrue();
+      snapshots.store.expectNothingPersisted("Container|" + ID);
+    }
+  }
+
+  /** A container entity on the test journal and the test snapshot store, in a system of its own. */
+  private static final class SnapshotKit implements AutoCloseable {
+    final ActorTestKit system = ActorTestKit.create(
+        org.apache.pekko.persistence.testkit.PersistenceTestKitSnapshotPlugin.config().withFallback(EntityTestKits.config()));
+    final EventSourcedBehaviorTestKit<ContainerEntity.Command, ContainerEntity.Event, ContainerEntity.State> kit =
+        EventSourcedBehaviorTestKit.create(system.system(), ContainerEntity.create(ID, Clock.systemUTC()));
+    final org.apache.pekko.persistence.testkit.javadsl.SnapshotTestKit store = kit.snapshotTestKit().orElseThrow();
+
+    @Override
+    public void close() {
+      system.shutdownTestKit();
+    }
   }
 }
