@@ -88,8 +88,10 @@ final class ChaosRun {
           + " for " + tracker.running().size() + " running application(s)");
       cluster.heal(Cluster.MEMBER_START);
       drain(tracker);
-      Set<String> unknown = settle(cluster, http, tracker);
       watchers.pollNodeManagers();
+      // After the last NodeManager poll: an application that ended in between is judged with its
+      // end, not as unfinished with its AM container's clean-up kill counted as a loss.
+      Set<String> unknown = settle(cluster, http, tracker);
 
       List<Violation> violations = new ArrayList<>(checker.violations(tracker::finishedAt));
       violations.addAll(unfinished(tracker, unknown));
