@@ -1,7 +1,5 @@
 package dev.bobbin.bench;
 
-import com.typesafe.config.ConfigFactory;
-import dev.bobbin.launcher.RmMember;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -12,12 +10,12 @@ import java.util.function.Consumer;
 
 /**
  * Scenario 2, the full path: a real RM member (sharded entities, the scheduler singleton, the
- * embedded H2 journal in a fresh directory, its HTTP API) in this JVM, with simulated NodeManagers
- * and AMs over HTTP. Applications are submitted over the REST API; the RM launches their AMs on
- * the simulated NodeManagers, which start simulated AMs with the AM token from the launch. The
- * figure is allocations delivered to AMs per second, each durable (its Container entity persisted
- * it) before the AM saw it, while containers run for a second and complete, so the cluster turns
- * over continuously.
+ * embedded H2 journal in a fresh directory, its HTTP API) in its own JVM, whose CPU is read apart
+ * from the simulated NodeManagers and AMs in this one, over HTTP. Applications are submitted over
+ * the REST API; the RM launches their AMs on the simulated NodeManagers, which start simulated AMs
+ * with the AM token from the launch. The figure is allocations delivered to AMs per second, each
+ * durable (its Container entity persisted it) before the AM saw it, while containers run for a
+ * second and complete, so the cluster turns over continuously.
  */
 final class FullPathBench {
   private FullPathBench() {}
@@ -37,29 +35,30 @@ final class FullPathBench {
     int slots = nodes * Topology.SLOTS_PER_NODE;
     int target = Math.max(1, (slots - apps) / apps);
     RmConfig cfg = new RmConfig(fair);
-    int httpPort = Ports.free();
+    Path jfr = o.jfr() ? work.resolve("rm-full-path.jfr") : null;
     long setupLimit = TimeUnit.SECONDS.toNanos(o.quick() ? 60 : 600);
     long deadline = System.nanoTime() + setupLimit + duration.toNanos() + TimeUnit.SECONDS.toNanos(90);
     Report r = new Report("full-path", "2. Full path");
     Wiring w = new Wiring();
     long t0 = System.nanoTime();
-    try (RmMember rm = RmMember.start(ConfigFactory.parseString(cfg.hocon(work.resolve("rm"), httpPort, Ports.free())));
+    try (RmProcess rm = RmProcess.start(work, "rm", cfg, work.resolve("rm-data"), "2g", jfr);
         NmStub stub = new NmStub(cfg.secret, (containerId, nodeId, token) -> {
           w.nodes.launch(nodeId, containerId, Long.MAX_VALUE);
           w.ams.add(token);
         });
-        SimNodes sim = new SimNodes(new SimNodes.Options(httpPort, nodes, Topology.NODE, stub.address(), 8, null));
-        SimAms ams = new SimAms(httpPort, sim, 4, target, TimeUnit.SECONDS.toNanos(1), holdNanos, deadline)) {
+        SimNodes sim = new SimNodes(new SimNodes.Options(rm.httpPort, nodes, Topology.NODE, stub.address(), 8, null));
+        SimAms ams = new SimAms(rm.httpPort, sim, 4, target, TimeUnit.SECONDS.toNanos(1), holdNanos, deadline)) {
       w.nodes = sim;
       w.ams = ams;
-      say.accept("full-path: RM member up at " + rm.url() + " in " + Report.seconds(System.nanoTime() - t0) + "; "
+      if (rm.awaitHttp(180) < 0) throw new IllegalStateException("RM did not start; see " + rm.log);
+      say.accept("full-path: RM member up at http://127.0.0.1:" + rm.httpPort + " in " + Report.seconds(System.nanoTime() - t0) + "; "
           + nodes + " nodes, " + apps + " applications, " + (fair ? "fair" : "fifo"));
       sim.start(deadline);
       if (!sim.awaitRegistered(TimeUnit.NANOSECONDS.toSeconds(setupLimit))) {
         throw new IllegalStateException("nodes did not register: " + sim.lastError.get());
       }
       long registeredAt = System.nanoTime();
-      try (HttpConn conn = new HttpConn("127.0.0.1", httpPort, 30_000)) {
+      try (HttpConn conn = new HttpConn("127.0.0.1", rm.httpPort, 30_000)) {
         for (int a = 0; a < apps; a++) RestClient.submit(conn, Topology.queue(fair, a), "sim-am");
       }
       while (ams.registered.get() < apps && System.nanoTime() - registeredAt < setupLimit) Thread.sleep(50);
@@ -77,6 +76,8 @@ final class FullPathBench {
       sim.recordLatency(true);
       ams.recordLatency(true);
       long cpu0 = cpuNanos();
+      long rm0 = rm.cpuNanos();
+      long jit0 = rm.jitCpuNanos();
       long d0 = ams.delivered.get(), c0 = ams.completed.get(), h0 = sim.heartbeats.get(), a0 = ams.allocates.get();
       long m0 = System.nanoTime();
       long heldSum = 0;
@@ -98,15 +99,18 @@ final class FullPathBench {
       double heartbeats = (sim.heartbeats.get() - h0) / secs;
       double allocates = (ams.allocates.get() - a0) / secs;
       double cores = (cpuNanos() - cpu0) / 1e9 / secs;
+      double rmCores = (rm.cpuNanos() - rm0) / 1e9 / secs;
+      double jitCores = (rm.jitCpuNanos() - jit0) / 1e9 / secs;
       double utilization = samples == 0 ? 0 : (double) heldSum / samples / (slots - apps);
-      say.accept(String.format("full-path: %.0f durable allocations/s delivered, %.0f completions/s, %.0f heartbeats/s",
-          delivered, completed, heartbeats));
+      say.accept(String.format("full-path: %.0f durable allocations/s delivered, %.0f completions/s, %.0f heartbeats/s, "
+          + "RM %.2f cores (JIT %.2f), simulators %.2f cores", delivered, completed, heartbeats, rmCores, jitCores, cores));
       r.line("Workload: " + nodes + " simulated NodeManagers (8 GB / 8 vcores, heartbeat every 1 s as the RM says), "
           + apps + " applications submitted over the REST API to " + Topology.QUEUES + " queues ("
           + (fair ? "fair, drf" : "fifo") + "), whose AMs the RM launches on the simulated NodeManagers. Each AM "
           + "allocates every 1 s and keeps " + target + " containers of 1 GB / 1 vcore asked for or running; a container "
           + "runs " + TimeUnit.NANOSECONDS.toMillis(holdNanos) + " ms, then its NodeManager reports it completed. "
-          + "Embedded H2 journal; RM, simulators and this harness share one JVM and the machine's cores.").blank();
+          + "Embedded H2 journal. The RM runs in its own JVM (-Xmx2g); the simulators and this harness in another, on "
+          + "the same 2 cores, so what they use is not available to the RM." + RmProcess.experimentNote()).blank();
       r.table(List.of(
           List.of("figure", "value"),
           List.of("**durable allocations delivered to AMs per second**", "**" + Report.num(delivered) + "**"),
@@ -120,7 +124,9 @@ final class FullPathBench {
           List.of("allocate latency p50 / p99", Report.ms(ams.latency.percentile(50)) + " / "
               + Report.ms(ams.latency.percentile(99))),
           List.of("cluster slots held by AMs' containers (mean)", String.format("%.0f%%", 100 * utilization)),
-          List.of("CPU of this JVM (RM + simulators)", String.format("%.2f cores", cores)),
+          List.of("RM CPU", String.format("%.2f cores, of which %.2f JIT compiler threads", rmCores, jitCores)),
+          List.of("RM CPU per durable allocation", Report.ms(rmCores / Math.max(1, delivered) * 1e9)),
+          List.of("simulator CPU (the bench's JVM)", String.format("%.2f cores", cores)),
           List.of("set-up (RM start, " + nodes + " registrations, " + apps + " submissions and AM launches)",
               Report.seconds(setupNanos)),
           List.of("simulator errors (NM / AM)", sim.errors.get() + " / " + ams.errors.get()),
@@ -131,11 +137,13 @@ final class FullPathBench {
           + "AM sees it → runs " + TimeUnit.NANOSECONDS.toMillis(holdNanos) + " ms → NM reports → RM acknowledges → AM "
           + "asks again) is about 3 s, so the simulated cluster could turn over about "
           + Report.num((slots - apps) / 3.0) + " containers/s.").blank();
-      r.figure("delivered", delivered).figure("heartbeats", heartbeats).figure("utilization", utilization);
+      r.figure("delivered", delivered).figure("heartbeats", heartbeats).figure("utilization", utilization)
+          .figure("rm.cores", rmCores);
       r.table(List.of(List.of("goal", "measured", "verdict"),
           List.of("≥ 5,000 durable allocations/s", Report.num(delivered), Report.verdict(delivered >= 5000))));
-      return r;
     }
+    if (jfr != null) Jfr.summarize(jfr, r, "the RM process");
+    return r;
   }
 
   private static long cpuNanos() {

@@ -41,5 +41,23 @@ class BenchSmokeIT {
     Report r = run("full-path", "--quick", "--no-write");
     assertThat(r.figures.get("delivered")).isPositive();
     assertThat(r.figures.get("heartbeats")).isPositive();
+    assertThat(r.figures.get("rm.cores")).isPositive();
+  }
+
+  @Test
+  @Timeout(value = 120, unit = TimeUnit.SECONDS)
+  void heartbeatsAreAnsweredPacedAndBackToBack() {
+    Report r = run("heartbeats", "--quick", "--no-write");
+    assertThat(r.figures.get("paced.rate")).isPositive();
+    assertThat(r.figures.get("max.rate")).isPositive();
+    assertThat(r.figures.get("paced.cores")).isPositive();
+  }
+
+  @Test
+  @Timeout(value = 120, unit = TimeUnit.SECONDS)
+  void submissionsAreAcceptedOverTheRestApi() {
+    Report r = run("submissions", "--quick", "--no-write");
+    assertThat(r.figures.get("rate")).isPositive();
+    assertThat(r.figures.get("p99ms")).isPositive();
   }
 }
