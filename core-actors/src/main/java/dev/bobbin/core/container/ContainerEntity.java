@@ -222,7 +222,10 @@ public final class ContainerEntity
     return RetentionCriteria.disabled();
   }
 
-  /** Snapshots written by earlier versions (every bobbin.rm.snapshot-every events) are ignored: the events are all kept. */
+  /**
+   * Snapshots written by earlier versions (every bobbin.rm.snapshot-every events) are ignored:
+   * retention never deleted events, so they are all still there.
+   */
   @Override
   public Recovery recovery() {
     return Recovery.withSnapshotSelectionCriteria(SnapshotSelectionCriteria.none());
