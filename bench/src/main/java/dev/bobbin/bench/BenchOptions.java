@@ -16,10 +16,11 @@ import java.util.Set;
  * @param policy fifo or fair; null runs the scenario's default (both, for the scheduler)
  * @param out the BENCHMARKS.md to update; null writes nothing
  * @param jfr record the measured phase with Java Flight Recorder and summarize hot methods
+ * @param postgres the RM's journal on PostgreSQL (started for the run) instead of the embedded H2
  */
 public record BenchOptions(
     String scenario, Integer nodes, Integer apps, Integer containers, Integer shape, String policy,
-    Duration duration, boolean quick, boolean jfr, Path out, String command) {
+    Duration duration, boolean quick, boolean jfr, boolean postgres, Path out, String command) {
 
   public static final List<String> SCENARIOS =
       List.of("scheduler", "full-path", "heartbeats", "submissions", "recovery", "memory");
@@ -27,7 +28,8 @@ public record BenchOptions(
   static final String USAGE = """
       bobbin bench scheduler|full-path|heartbeats|submissions|recovery|memory|all
                    [--nodes N] [--apps N] [--containers N] [--shape 1|5|25] [--policy fifo|fair]
-                   [--duration 30s] [--quick] [--jfr] [--out BENCHMARKS.md | --no-write]
+                   [--duration 30s] [--quick] [--jfr] [--journal embedded|postgres]
+                   [--out BENCHMARKS.md | --no-write]
         Runs the real RM against simulated NodeManagers and ApplicationMasters on 127.0.0.1,
         prints the figures and replaces the scenario's section of BENCHMARKS.md.""";
 
@@ -47,7 +49,7 @@ public record BenchOptions(
     Integer nodes = null, apps = null, containers = null, shape = null;
     String policy = null;
     Duration duration = null;
-    boolean quick = false, jfr = false;
+    boolean quick = false, jfr = false, postgres = false;
     Path out = defaultOut;
     for (int i = 1; i < args.size(); i++) {
       String a = args.get(i);
@@ -67,19 +69,30 @@ public record BenchOptions(
           if (!policy.equals("fifo") && !policy.equals("fair")) throw new UsageException("--policy must be fifo or fair");
         }
         case "--duration" -> duration = duration(value(args, ++i, a));
+        case "--journal" -> {
+          String j = value(args, ++i, a).toLowerCase(Locale.ROOT);
+          if (!j.equals("embedded") && !j.equals("postgres")) {
+            throw new UsageException("--journal must be embedded or postgres, was '" + j + "'");
+          }
+          postgres = j.equals("postgres");
+        }
         case "--out" -> out = Path.of(value(args, ++i, a));
         default -> throw new UsageException("unknown option '" + a + "'");
       }
     }
+    if (postgres && !scenario.equals("full-path")) {
+      throw new UsageException("--journal postgres is for the full-path scenario only");
+    }
     List<String> shown = new ArrayList<>(List.of("bin/bobbin", "bench"));
     shown.addAll(args);
-    return new BenchOptions(scenario, nodes, apps, containers, shape, policy, duration, quick, jfr, out,
+    return new BenchOptions(scenario, nodes, apps, containers, shape, policy, duration, quick, jfr, postgres, out,
         String.join(" ", shown));
   }
 
   /** The same options for one scenario of {@code all}. */
   BenchOptions forScenario(String name) {
-    return new BenchOptions(name, nodes, apps, containers, shape, policy, duration, quick, jfr, out, command);
+    return new BenchOptions(name, nodes, apps, containers, shape, policy, duration, quick, jfr, postgres, out,
+        command);
   }
 
   int nodesOr(int full, int quickValue) {

