@@ -216,7 +216,7 @@ abstract class JournalContract {
     assertThat(seen).extracting(Seen::item).containsExactly("4", "5", "6", "7");
   }
 
-  private static Seen seen(EventEnvelope e) {
+  static Seen seen(EventEnvelope e) {
     return new Seen(e.persistenceId(), e.sequenceNr(), ((Ledger.Added) e.event()).item(),
         ((Sequence) e.offset()).value());
   }

@@ -1,5 +1,6 @@
 -- pekko-persistence-jdbc 1.1 tables (its schema/h2/h2-create-schema.sql), with IF NOT EXISTS
--- everywhere so that running this on every start is harmless.
+-- everywhere so that running this on every start is harmless, and two changes for write speed
+-- (below the journal table).
 CREATE TABLE IF NOT EXISTS "event_journal" (
   "ordering" BIGINT UNIQUE NOT NULL AUTO_INCREMENT,
   "deleted" BOOLEAN DEFAULT false NOT NULL,
@@ -17,7 +18,15 @@ CREATE TABLE IF NOT EXISTS "event_journal" (
   PRIMARY KEY ("persistence_id", "sequence_number")
 );
 
-CREATE UNIQUE INDEX IF NOT EXISTS "event_journal_ordering_idx" ON "event_journal" ("ordering");
+-- Its script also creates the unique index "event_journal_ordering_idx", a second copy of the
+-- one UNIQUE already makes, so every insert updated both. Databases created before are mended.
+DROP INDEX IF EXISTS "event_journal_ordering_idx";
+
+-- H2 reserves orderings in blocks of 32 by default, and reserving one commits the sequence: an
+-- extra file write for every 32 events, 14% of the RM's CPU in the full-path bench. Reserving
+-- 100,000 at a time costs a gap of up to that many orderings after kill -9, which the read
+-- journal waits out once (journal-sequence-retrieval.max-tries) and then skips.
+ALTER TABLE "event_journal" ALTER COLUMN "ordering" SET CACHE 100000;
 
 CREATE TABLE IF NOT EXISTS "event_tag" (
   "event_id" BIGINT NOT NULL,
