@@ -3,6 +3,10 @@ package dev.bobbin.protocol;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.constraints.LongRange;
 import org.junit.jupiter.api.Test;
 
 class IdsTest {
@@ -14,6 +18,24 @@ class IdsTest {
     assertThat(attempt).isEqualTo("appattempt_1476912658570_0002_000001");
     assertThat(Ids.containerId(attempt, 0, 5)).isEqualTo("container_1476912658570_0002_01_000005");
     assertThat(Ids.containerId(attempt, 17, 5)).isEqualTo("container_e17_1476912658570_0002_01_000005");
+  }
+
+  @Property
+  void zeroPadsAsYarnsFormatStringsDoAtAnyWidth(
+      @ForAll @LongRange(min = 0, max = 9_999_999_999_999L) long clusterTimestamp,
+      @ForAll @IntRange(min = 0, max = 99_999) int appSequence,
+      @ForAll @IntRange(min = 1, max = 1_234_567) int attemptNumber,
+      @ForAll @LongRange(min = 0, max = 99_999_999L) long epoch,
+      @ForAll @LongRange(min = 0, max = 99_999_999L) long containerSequence) {
+    String app = Ids.applicationId(clusterTimestamp, appSequence);
+    assertThat(app).isEqualTo(String.format("application_%d_%04d", clusterTimestamp, appSequence));
+    String attempt = Ids.attemptId(app, attemptNumber);
+    String attemptTail = String.format("%d_%04d_%06d", clusterTimestamp, appSequence, attemptNumber);
+    assertThat(attempt).isEqualTo("appattempt_" + attemptTail);
+    String container = Ids.containerId(attempt, epoch, containerSequence);
+    assertThat(container).isEqualTo(String.format("container_%s%d_%04d_%02d_%06d",
+        epoch > 0 ? "e" + epoch + "_" : "", clusterTimestamp, appSequence, attemptNumber, containerSequence));
+    assertThat(Ids.attemptIdOfContainer(container)).isEqualTo(attempt);
   }
 
   @Test
