@@ -31,6 +31,17 @@ class EmbeddedJournalTest extends JournalContract {
   }
 
   @Test
+  void anEventOfSeveralMegabytesIsStoredAndRecovered() {
+    String big = "x".repeat(3_000_000);
+    ActorTestKit first = startSystem();
+    add(first, spawn(first, "big", first.createTestProbe()), big, FIRST);
+    stopSystem(first);
+
+    ActorTestKit second = startSystem();
+    assertThat(get(second, spawn(second, "big", second.createTestProbe()), FIRST).items()).containsExactly(big);
+  }
+
+  @Test
   void aJournalCreatedByAnEarlierVersionIsMendedAndKeepsItsEvents() throws Exception {
     try (Connection conn = connect(); Statement st = conn.createStatement()) {
       // The journal table as pekko-persistence-jdbc's script and earlier Bobbin versions made it.

@@ -1,6 +1,5 @@
 -- pekko-persistence-jdbc 1.1 tables (its schema/h2/h2-create-schema.sql), with IF NOT EXISTS
--- everywhere so that running this on every start is harmless, and two changes for write speed
--- (below the journal table).
+-- everywhere so that running this on every start is harmless, and three changes for write speed.
 CREATE TABLE IF NOT EXISTS "event_journal" (
   "ordering" BIGINT UNIQUE NOT NULL AUTO_INCREMENT,
   "deleted" BOOLEAN DEFAULT false NOT NULL,
@@ -9,7 +8,11 @@ CREATE TABLE IF NOT EXISTS "event_journal" (
   "writer" VARCHAR NOT NULL,
   "write_timestamp" BIGINT NOT NULL,
   "adapter_manifest" VARCHAR NOT NULL,
-  "event_payload" BLOB NOT NULL,
+  -- VARBINARY, not its BLOB: H2 moves a BLOB over 256 bytes into separate LOB maps, several more
+  -- B-trees to update per event (the full path ran 20% faster without). VARBINARY has no such
+  -- threshold and holds up to 1 GB. A journal created as BLOB by an earlier version stays so:
+  -- converting it would rewrite every event while the member starts.
+  "event_payload" VARBINARY NOT NULL,
   "event_ser_id" INTEGER NOT NULL,
   "event_ser_manifest" VARCHAR NOT NULL,
   "meta_payload" BLOB,
