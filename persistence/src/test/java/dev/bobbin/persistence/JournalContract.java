@@ -222,6 +222,27 @@ abstract class JournalContract {
   }
 
   @Test
+  void aSecondWriterOfTheSameEntityIsRefusedAndTheFirstWriteKept() {
+    ActorTestKit kit = startSystem();
+    // Two incarnations of one entity, as two members in a split brain would run it: both have
+    // recovered the same state, so both now write sequence number 1.
+    ActorRef<Ledger.Command> one = spawn(kit, "twice", kit.createTestProbe());
+    ActorRef<Ledger.Command> other = spawn(kit, "twice", kit.createTestProbe());
+    assertThat(get(kit, one, FIRST).items()).isEmpty();
+    assertThat(get(kit, other, FIRST).items()).isEmpty();
+    assertThat(add(kit, one, "mine", WAIT).items()).containsExactly("mine");
+
+    TestProbe<StatusReply<Ledger.Summary>> refused = kit.createTestProbe();
+    other.tell(new Ledger.Add("theirs", refused.ref()));
+    // The journal refuses the write and the incarnation stops without acknowledging it.
+    refused.expectTerminated(other, WAIT);
+    refused.expectNoMessage(Duration.ofMillis(200));
+
+    ActorRef<Ledger.Command> recovered = spawn(kit, "twice", kit.createTestProbe());
+    assertThat(get(kit, recovered, FIRST).items()).containsExactly("mine");
+  }
+
+  @Test
   void ensuringTheSchemaConcurrentlyAndAgainIsHarmless() throws Exception {
     ActorTestKit kit = startSystemWithoutSchema();
     // As several RM members starting together on an empty database would.
