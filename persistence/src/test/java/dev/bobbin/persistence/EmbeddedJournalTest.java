@@ -54,8 +54,13 @@ class EmbeddedJournalTest extends JournalContract {
             "event_ser_manifest" VARCHAR NOT NULL, "meta_payload" BLOB, "meta_ser_id" INTEGER,
             "meta_ser_manifest" VARCHAR, PRIMARY KEY ("persistence_id", "sequence_number"))""");
       st.execute("CREATE UNIQUE INDEX \"event_journal_ordering_idx\" ON \"event_journal\" (\"ordering\")");
+      st.execute("""
+          CREATE TABLE "event_tag" ("event_id" BIGINT NOT NULL, "tag" VARCHAR NOT NULL,
+            PRIMARY KEY ("event_id", "tag"), CONSTRAINT "fk_event_journal" FOREIGN KEY ("event_id")
+            REFERENCES "event_journal" ("ordering") ON DELETE CASCADE)""");
     }
     ActorTestKit first = startSystem();
+    // A tagged event: its tag row's foreign key still finds the ordering it refers to.
     add(first, spawn(first, "old", first.createTestProbe()), "x", FIRST);
 
     try (Connection conn = connect(); Statement st = conn.createStatement()) {
