@@ -4,10 +4,16 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 import org.apache.pekko.actor.typed.ActorSystem;
@@ -16,53 +22,173 @@ import org.apache.pekko.persistence.jdbc.db.SlickExtension;
 import org.apache.pekko.persistence.jdbc.db.SlickExtensionImpl;
 import org.apache.pekko.serialization.Serialization;
 import org.apache.pekko.serialization.SerializationExtension;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * Folds every event of one entity type, entity by entity in sequence order, with one streaming
+ * Folds every event of some entity types, entity by entity in sequence order, with one streaming
  * query on the journal table. It sees every acknowledged write, which a query by tag does not
  * (the read journal only emits orderings its sequence tracker has caught up with), and costs one
  * round trip instead of one per entity as {@code currentEventsByPersistenceId} would.
+ *
+ * <p>It reads the table once in ordering order, whatever the types: one pass over the rows costs
+ * less than a query per type, each of which reads the whole table to pick its rows out. Ordering
+ * order is each entity's sequence order because an entity has one writer, which writes its next
+ * events only once the previous write is acknowledged.
  */
 public final class JournalScan {
+  private static final Logger log = LoggerFactory.getLogger(JournalScan.class);
   private static final String QUERY = "SELECT \"persistence_id\", \"event_payload\", \"event_ser_id\", "
-      + "\"event_ser_manifest\" FROM \"event_journal\" WHERE \"persistence_id\" LIKE ? AND \"deleted\" = FALSE "
-      + "ORDER BY \"persistence_id\", \"sequence_number\"";
+      + "\"event_ser_manifest\" FROM \"event_journal\" WHERE \"deleted\" = FALSE ORDER BY \"ordering\"";
 
   private JournalScan() {}
 
-  /**
-   * @param entityType the entity type key's name; persistence ids are {@code type|entityId}
-   * @return each entity's id and the state its events fold to
-   */
+  /** One entity type to fold; its states are there once the scan has completed. */
+  public static final class Fold<S> {
+    private final String entityType;
+    private final Function<String, S> empty;
+    private final BiFunction<S, Object, S> apply;
+    private final Map<String, S> states = new HashMap<>();
+
+    /**
+     * @param entityType the entity type key's name; persistence ids are {@code type|entityId}
+     * @param empty an entity's state before its first event, by entity id
+     * @param apply the entity's event handler
+     */
+    public Fold(String entityType, Function<String, S> empty, BiFunction<S, Object, S> apply) {
+      this.entityType = entityType;
+      this.empty = empty;
+      this.apply = apply;
+    }
+
+    /** Each entity's id and the state its events fold to. */
+    public Map<String, S> states() {
+      return states;
+    }
+
+    private void add(String entityId, Object event) {
+      states.put(entityId, apply.apply(states.computeIfAbsent(entityId, empty), event));
+    }
+  }
+
+  /** One type only. */
   public static <S> CompletionStage<Map<String, S>> fold(ActorSystem<?> system, String entityType,
       Function<String, S> empty, BiFunction<S, Object, S> apply) {
+    Fold<S> fold = new Fold<>(entityType, empty, apply);
+    return foldAll(system, List.of(fold)).thenApply(done -> fold.states());
+  }
+
+  /**
+   * Runs the folds in one pass on the blocking dispatcher; completes when every fold has its
+   * states. One thread reads the rows while another deserializes and folds them, batch by batch:
+   * the two halves cost about the same, and a member reads its journal while it starts, when the
+   * JIT compiler takes much of the CPU.
+   */
+  public static CompletionStage<Void> foldAll(ActorSystem<?> system, List<Fold<?>> folds) {
     var db = ((SlickExtensionImpl) SlickExtension.get(system))
         .database(system.settings().config().getConfig("jdbc-journal"));
     Serialization serialization = SerializationExtension.get(system);
-    String prefix = entityType + "|";
-    return CompletableFuture.supplyAsync(() -> {
-      try (Connection conn = db.database().source().createConnection()) {
-        // PostgreSQL streams rows with a cursor only inside a transaction.
-        conn.setAutoCommit(false);
-        try (PreparedStatement st = conn.prepareStatement(QUERY)) {
-          st.setFetchSize(1000);
-          st.setString(1, prefix.replace("_", "\\_").replace("%", "\\%") + "%");
-          Map<String, S> states = new HashMap<>();
-          try (ResultSet rs = st.executeQuery()) {
-            while (rs.next()) {
-              String id = rs.getString(1).substring(prefix.length());
-              Object event = serialization.deserialize(rs.getBytes(2), rs.getInt(3), rs.getString(4)).get();
-              states.put(id, apply.apply(states.computeIfAbsent(id, empty), event));
+    Map<String, Fold<?>> byType = new HashMap<>();
+    for (Fold<?> f : folds) byType.put(f.entityType, f);
+    Executor blocking = system.dispatchers().lookup(DispatcherSelector.blocking());
+    Handoff handoff = new Handoff();
+    long started = System.nanoTime();
+    CompletableFuture<Long> read = CompletableFuture.supplyAsync(() -> {
+      try {
+        return readRows(db.database().source(), byType, handoff);
+      } catch (RuntimeException e) {
+        handoff.abandon();
+        throw e;
+      }
+    }, blocking);
+    CompletableFuture<Void> folded = CompletableFuture.runAsync(() -> {
+      try {
+        for (List<Row> batch; !(batch = handoff.take()).isEmpty(); ) {
+          for (Row r : batch) {
+            r.fold.add(r.entityId, serialization.deserialize(r.payload, r.serializerId, r.manifest).get());
+          }
+        }
+      } catch (RuntimeException e) {
+        handoff.abandon();
+        throw e;
+      }
+    }, blocking);
+    return read.thenCombine(folded, (events, done) -> {
+      log.info("Journal scan folded {} events of {} in {} ms", events, byType.keySet(),
+          (System.nanoTime() - started) / 1_000_000);
+      return null;
+    });
+  }
+
+  private static long readRows(slick.jdbc.JdbcDataSource source, Map<String, Fold<?>> byType, Handoff handoff) {
+    long events = 0;
+    try (Connection conn = source.createConnection()) {
+      // PostgreSQL streams rows with a cursor only inside a transaction.
+      conn.setAutoCommit(false);
+      try (PreparedStatement st = conn.prepareStatement(QUERY)) {
+        st.setFetchSize(1000);
+        List<Row> batch = new ArrayList<>(BATCH);
+        try (ResultSet rs = st.executeQuery()) {
+          while (rs.next()) {
+            String persistenceId = rs.getString(1);
+            int bar = persistenceId.indexOf('|');
+            Fold<?> fold = bar < 0 ? null : byType.get(persistenceId.substring(0, bar));
+            if (fold == null) continue;
+            batch.add(new Row(fold, persistenceId.substring(bar + 1), rs.getBytes(2), rs.getInt(3), rs.getString(4)));
+            events++;
+            if (batch.size() == BATCH) {
+              handoff.put(batch);
+              batch = new ArrayList<>(BATCH);
             }
           }
-          return states;
-        } finally {
-          conn.rollback();
-          conn.setAutoCommit(true);
         }
-      } catch (SQLException e) {
-        throw new IllegalStateException("could not read the " + entityType + " events: " + e.getMessage(), e);
+        if (!batch.isEmpty()) handoff.put(batch);
+        handoff.put(List.of());
+      } finally {
+        conn.rollback();
+        conn.setAutoCommit(true);
       }
-    }, system.dispatchers().lookup(DispatcherSelector.blocking()));
+    } catch (SQLException e) {
+      throw new IllegalStateException("could not read the " + byType.keySet() + " events: " + e.getMessage(), e);
+    }
+    return events;
+  }
+
+  private static final int BATCH = 512;
+
+  private record Row(Fold<?> fold, String entityId, byte[] payload, int serializerId, String manifest) {}
+
+  /** Batches from the reading thread to the folding one; an empty batch is the end. */
+  private static final class Handoff {
+    private final BlockingQueue<List<Row>> queue = new ArrayBlockingQueue<>(16);
+    private volatile boolean abandoned;
+
+    void put(List<Row> batch) {
+      try {
+        while (!queue.offer(batch, 100, TimeUnit.MILLISECONDS)) {
+          if (abandoned) throw new IllegalStateException("the journal scan's folding side failed");
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("interrupted", e);
+      }
+    }
+
+    List<Row> take() {
+      try {
+        for (List<Row> batch; ; ) {
+          if ((batch = queue.poll(100, TimeUnit.MILLISECONDS)) != null) return batch;
+          if (abandoned) throw new IllegalStateException("the journal scan's reading side failed");
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("interrupted", e);
+      }
+    }
+
+    /** The other side is told to give up rather than wait for ever. */
+    void abandon() {
+      abandoned = true;
+    }
   }
 }

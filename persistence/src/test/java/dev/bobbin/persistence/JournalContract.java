@@ -281,4 +281,24 @@ abstract class JournalContract {
         java.util.Map.entry(name + "-a", List.of("a1", "a2", "a3")),
         java.util.Map.entry(name + "-b", List.of("b1", "b2")));
   }
+
+  @Test
+  void aScanOfSeveralTypesGivesEachItsOwnEntitiesAndAFailingFoldFailsTheScan() throws Exception {
+    ActorTestKit kit = startSystem();
+    add(kit, spawn(kit, "c", kit.createTestProbe()), "c1", FIRST);
+    var ledgers = new JournalScan.Fold<>("Ledger", id -> 0, (Integer n, Object e) -> n + 1);
+    var others = new JournalScan.Fold<>("NoSuchType", id -> 0, (Integer n, Object e) -> n + 1);
+    JournalScan.foldAll(kit.system(), List.of(ledgers, others)).toCompletableFuture()
+        .get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+    assertThat(ledgers.states()).containsEntry(name + "-c", 1);
+    assertThat(others.states()).isEmpty();
+
+    var failing = new JournalScan.Fold<>("Ledger", id -> 0, (Integer n, Object e) -> {
+      throw new IllegalArgumentException("cannot fold " + e);
+    });
+    assertThat(JournalScan.foldAll(kit.system(), List.of(failing)).toCompletableFuture())
+        .failsWithin(WAIT)
+        .withThrowableOfType(java.util.concurrent.ExecutionException.class)
+        .withRootCauseInstanceOf(IllegalArgumentException.class);
+  }
 }
