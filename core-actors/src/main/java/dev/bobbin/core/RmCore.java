@@ -103,7 +103,7 @@ public final class RmCore {
     this.idStamp = takeIdStamp();
     this.directory = system.systemActorOf(
         Behaviors.supervise(AppDirectory.create(report -> sharding.entityRefFor(QueueEntity.TYPE_KEY, report.queue())
-                .tell(new QueueEntity.RemoveApp(report.id(), system.ignoreRef()))))
+                .tell(new QueueEntity.RemoveApp(report.id(), system.ignoreRef())), schedulerRef))
             .onFailure(SupervisorStrategy.restartWithBackoff(Duration.ofMillis(200), Duration.ofSeconds(5), 0.2)),
         "app-directory", org.apache.pekko.actor.typed.Props.empty());
     this.queueVersion = Integer.toHexString(java.util.Objects.hash(scheduler, fair));

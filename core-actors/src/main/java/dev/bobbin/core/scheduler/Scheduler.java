@@ -129,6 +129,9 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
 
   public record QueueDecision(String queue, String rejection) implements CborSerializable {}
 
+  /** Answered once the scheduler has read its model from the journal (at once after that). */
+  public record WhenRecovered(ActorRef<Done> replyTo) implements Command {}
+
   /** Reads the Fair configuration again and swaps it in; an invalid one is refused and changes nothing. */
   public record RefreshQueues(ActorRef<StatusReply<String>> replyTo) implements Command {}
 
@@ -386,6 +389,10 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
         })
         .onMessage(EpochLoaded.class, m -> this)
         .onMessage(PlaceApp.class, this::onPlaceApp)
+        .onMessage(WhenRecovered.class, m -> {
+          m.replyTo().tell(Done.getInstance());
+          return this;
+        })
         .onMessage(RefreshQueues.class, this::onRefreshQueues)
         .onMessage(GetFairView.class, this::onGetFairView)
         .onMessage(FairUpdate.class, m -> { fairUpdate(); return this; })

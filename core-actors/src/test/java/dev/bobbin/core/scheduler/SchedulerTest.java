@@ -99,6 +99,10 @@ class SchedulerTest {
   }
 
   private void start(RecoveredModel model, int maxAllocationsInFlight) {
+    start(CompletableFuture.completedFuture(model), maxAllocationsInFlight);
+  }
+
+  private void start(CompletableFuture<RecoveredModel> recovery, int maxAllocationsInFlight) {
     containers = testKit.createTestProbe();
     apps = testKit.createTestProbe();
     launcher = testKit.createTestProbe();
@@ -109,7 +113,7 @@ class SchedulerTest {
         "0123456789abcdef0123456789abcdef".getBytes(StandardCharsets.UTF_8), Duration.ofSeconds(1),
         Duration.ofHours(1), AM_EXPIRY, Duration.ofMinutes(10), Duration.ofSeconds(3),
         id -> containers.ref(), id -> apps.ref(), launcher.ref(), clock, null, () -> null,
-        Duration.ofSeconds(10), 1.0, () -> CompletableFuture.completedFuture(model));
+        Duration.ofSeconds(10), 1.0, () -> recovery);
     scheduler = testKit.spawn(Scheduler.create(deps));
     nmResponseId = 0;
   }
@@ -163,6 +167,20 @@ class SchedulerTest {
     scheduler.tell(new Scheduler.AmRegistered(ATTEMPT, reg.ref()));
     assertThat(reg.receiveMessage().response().queue()).isEqualTo("default");
     return am.allocation().containerId();
+  }
+
+  @Test
+  void answersWhenRecoveredOnlyOnceItHasReadTheJournal() {
+    CompletableFuture<RecoveredModel> recovery = new CompletableFuture<>();
+    start(recovery, 2000);
+    TestProbe<Done> probe = testKit.createTestProbe();
+    scheduler.tell(new Scheduler.WhenRecovered(probe.ref()));
+    probe.expectNoMessage(Duration.ofMillis(300));
+
+    recovery.complete(RecoveredModel.EMPTY);
+    probe.expectMessage(Done.getInstance());
+    scheduler.tell(new Scheduler.WhenRecovered(probe.ref()));
+    probe.expectMessage(Done.getInstance());
   }
 
   @Test
