@@ -202,6 +202,14 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
   private final Map<String, PreemptionRecord> preempting = new LinkedHashMap<>();
   /** Unknown containers NMs reported, whose Container entities are being asked about. */
   private final Set<String> adopting = new HashSet<>();
+  /**
+   * AM containers of applications whose AM unregistered, by container id: as in YARN's FINISHING
+   * state they are left to exit on their own, and the application's clean-up on the nodes waits
+   * for them, for at most the AM expiry interval.
+   */
+  private final Map<String, Finishing> finishing = new HashMap<>();
+
+  private record Finishing(String appId, long killAt) {}
   private boolean waveQueued;
   /** Allocations sent to their Container entity and not yet answered. */
   private int allocationsInFlight;
@@ -278,8 +286,11 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
       node.containers.add(id);
       node.allocated = node.allocated.plus(a.resource());
       SchedApp app = appsByAttempt.get(a.attemptId());
+      ApplicationEntity.State owner = model.apps().get(a.appId());
       if (app != null) app.add(sc);
-      else node.toKill.add(id);
+      else if (a.am() && owner != null && owner.state() == AppState.FINISHED) {
+        finishing.put(id, new Finishing(a.appId(), now + deps.amExpiry().toMillis()));
+      } else node.toKill.add(id);
       if (app != null && a.am() && app.hasDemand()) {
         // The previous scheduler allocated this AM container but died before its application
         // recorded it: it is the attempt's AM all the same, not a reason to place a second one.
@@ -371,6 +382,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
           expireNodes();
           expireAllocations();
           expireAms();
+          expireFinishing();
           schedule();
           refreshTotals();
           return this;
@@ -427,10 +439,27 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
     SchedApp app = apps.remove(m.appId());
     if (app != null) app.leave();
     if (app != null && app.attemptId != null) appsByAttempt.remove(app.attemptId);
-    releaseAll(null, m.appId(), "Container of a completed application");
     if (fair != null) fair.appEnded(m.appId());
-    getContext().getLog().info("Application {} ended as {}; its containers are being cleaned up", m.appId(), m.state());
+    SchedContainer am = m.state() == AppState.FINISHED ? runningAmContainer(m.appId()) : null;
+    if (am == null) {
+      releaseAll(null, m.appId(), "Container of a completed application");
+      getContext().getLog().info("Application {} ended as {}; its containers are being cleaned up", m.appId(), m.state());
+      return this;
+    }
+    for (SchedContainer c : List.copyOf(containers.values())) {
+      if (c != am && c.allocation.appId().equals(m.appId())) release(c, "Container of a completed application");
+    }
+    finishing.put(am.id(), new Finishing(m.appId(), deps.clock().millis() + deps.amExpiry().toMillis()));
+    getContext().getLog().info("Application {} ended as {}; its other containers are being cleaned up, its AM container "
+        + "{} is left to exit", m.appId(), m.state(), am.id());
     return this;
+  }
+
+  private SchedContainer runningAmContainer(String appId) {
+    for (SchedContainer c : containers.values()) {
+      if (c.allocation.am() && c.allocation.appId().equals(appId) && c.phase == SchedContainer.Phase.RUNNING) return c;
+    }
+    return null;
   }
 
   /** Kills every live container of an attempt or application; never-launched ones complete at once. */
@@ -440,6 +469,25 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
       if (mine) release(c, diagnostics);
     }
     if (appId != null) nodes.values().forEach(n -> n.appsToCleanup.add(appId));
+  }
+
+  /** An AM container left to exit after its AM unregistered is killed once it has had the AM expiry interval. */
+  private void expireFinishing() {
+    long now = deps.clock().millis();
+    for (Map.Entry<String, Finishing> e : List.copyOf(finishing.entrySet())) {
+      Finishing f = e.getValue();
+      if (f.killAt() > now) continue;
+      SchedContainer c = containers.get(e.getKey());
+      if (c == null) {
+        finishing.remove(e.getKey());
+        nodes.values().forEach(n -> n.appsToCleanup.add(f.appId()));
+        continue;
+      }
+      getContext().getLog().warn("AM container {} of {} still runs {} after its AM unregistered; killing it",
+          e.getKey(), f.appId(), deps.amExpiry());
+      finishing.put(e.getKey(), new Finishing(f.appId(), Long.MAX_VALUE));
+      release(c, "AM container still running " + deps.amExpiry() + " after its ApplicationMaster unregistered");
+    }
   }
 
   private void release(SchedContainer c, String diagnostics) {
@@ -672,6 +720,8 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
     }
     untrack(m.containerId());
     preempting.remove(m.containerId());
+    Finishing finished = finishing.remove(m.containerId());
+    if (finished != null) nodes.values().forEach(n -> n.appsToCleanup.add(finished.appId()));
     SchedNode node = nodes.get(c.allocation.nodeId());
     if (node != null) node.toRemoveFromNm.add(m.containerId());
     SchedApp app = appsByAttempt.get(c.allocation.attemptId());
@@ -1047,6 +1097,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
     for (SchedNode n : nodes.values()) if (n.state.isUsable()) usable.add(n.view());
     List<ContainerSnapshot> live = new ArrayList<>();
     for (SchedContainer c : containers.values()) {
+      if (finishing.containsKey(c.id())) continue;
       if (c.phase == SchedContainer.Phase.ALLOCATED || c.phase == SchedContainer.Phase.RUNNING) {
         ContainerEntity.Allocation a = c.allocation;
         live.add(new ContainerSnapshot(a.containerId(), a.appId(), a.nodeId(), a.resource(), a.am(), c.allocatedTime));

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.typesafe.config.ConfigFactory;
 import dev.bobbin.config.SchedulerPolicy;
 import dev.bobbin.config.SchedulerSettings;
+import dev.bobbin.core.app.AppState;
 import dev.bobbin.core.app.ApplicationEntity;
 import dev.bobbin.core.container.ContainerEntity;
 import dev.bobbin.core.launch.AmLauncher;
@@ -344,6 +345,74 @@ class SchedulerTest {
     throw new AssertionError("never acknowledged " + id);
   }
 
+  /** An application whose AM container and one worker run on a:1; returns their ids. */
+  private List<String> anAppRunningItsAmAndAWorker() {
+    registerNode("a:1", 4096);
+    String amId = startAppWithAm();
+    heartbeat("a:1", ContainerStatus.running(amId, GB));
+    containers.expectMessageClass(ContainerEntity.MarkRunning.class);
+    ContainerEntity.Allocate worker = askOneWorker();
+    worker.replyTo().tell(StatusReply.ack());
+    String workerId = worker.allocation().containerId();
+    allocateUntilAllocated(1, 1);
+    heartbeat("a:1", ContainerStatus.running(amId, GB), ContainerStatus.running(workerId, GB));
+    containers.expectMessageClass(ContainerEntity.MarkRunning.class);
+    return List.of(amId, workerId);
+  }
+
+  /** Heartbeats with these statuses until the answer satisfies the check; returns that answer. */
+  private NodeHeartbeatResponse heartbeatUntil(java.util.function.Consumer<NodeHeartbeatResponse> check,
+      ContainerStatus... statuses) {
+    NodeHeartbeatResponse[] last = new NodeHeartbeatResponse[1];
+    testKit.createTestProbe().awaitAssert(Duration.ofSeconds(5), () -> {
+      last[0] = heartbeat("a:1", statuses);
+      check.accept(last[0]);
+      return null;
+    });
+    return last[0];
+  }
+
+  @Test
+  void anAmThatUnregisteredIsLeftToExitAndItsApplicationIsCleanedUpOnlyAfterIt() {
+    List<String> ids = anAppRunningItsAmAndAWorker();
+    String amId = ids.get(0);
+    String workerId = ids.get(1);
+
+    scheduler.tell(new Scheduler.AppEnded(APP, AppState.FINISHED));
+    NodeHeartbeatResponse r = heartbeat("a:1", ContainerStatus.running(amId, GB), ContainerStatus.running(workerId, GB));
+    assertThat(r.containersToCleanup()).containsExactly(workerId);
+    assertThat(r.applicationsToCleanup()).isEmpty();
+
+    // The AM's process exits by itself; only then are the nodes told to clean the application up.
+    heartbeat("a:1", ContainerStatus.completed(amId, 0, "", GB));
+    ContainerEntity.Complete amDone = containers.expectMessageClass(ContainerEntity.Complete.class);
+    assertThat(amDone.exitStatus()).isZero();
+    amDone.replyTo().tell(StatusReply.ack());
+    NodeHeartbeatResponse cleanup = heartbeatUntil(h -> assertThat(h.applicationsToCleanup()).containsExactly(APP),
+        ContainerStatus.completed(amId, 0, "", GB));
+    assertThat(cleanup.containersToCleanup()).doesNotContain(amId);
+  }
+
+  @Test
+  void anAmContainerStillRunningAnAmExpiryAfterItsAmUnregisteredIsKilled() {
+    String amId = anAppRunningItsAmAndAWorker().get(0);
+    scheduler.tell(new Scheduler.AppEnded(APP, AppState.FINISHED));
+    assertThat(heartbeat("a:1", ContainerStatus.running(amId, GB)).containersToCleanup()).doesNotContain(amId);
+
+    clock.advance(AM_EXPIRY.plusSeconds(1));
+    heartbeatUntil(h -> assertThat(h.containersToCleanup()).contains(amId), ContainerStatus.running(amId, GB));
+  }
+
+  @Test
+  void aKilledApplicationsAmContainerIsKilledAtOnceWithTheRest() {
+    List<String> ids = anAppRunningItsAmAndAWorker();
+    scheduler.tell(new Scheduler.AppEnded(APP, AppState.KILLED));
+    NodeHeartbeatResponse r = heartbeat("a:1", ContainerStatus.running(ids.get(0), GB),
+        ContainerStatus.running(ids.get(1), GB));
+    assertThat(r.containersToCleanup()).containsExactlyInAnyOrderElementsOf(ids);
+    assertThat(r.applicationsToCleanup()).containsExactly(APP);
+  }
+
   @Test
   void theAmHearsTheClusterHeadroomAndItsUsableNodes() {
     registerNode("a:1", 4096);
@@ -445,6 +514,30 @@ class SchedulerTest {
     live.put(finished.containerId(), new ContainerEntity.State(finished, ContainerEntity.Phase.COMPLETED, 1, 2, 3, 0,
         "", null, false));
     return new RecoveredModel(Map.of(APP, app), live, Map.of("a:1", node));
+  }
+
+  @Test
+  void aRecoveredSchedulerLeavesTheAmContainerOfAnUnregisteredAmToExit() {
+    RecoveredModel died = journalOfADeadMember();
+    var unregistered = died.apps().get(APP).apply(new ApplicationEntity.AmUnregistered(ATTEMPT,
+        dev.bobbin.protocol.FinalApplicationStatus.SUCCEEDED, "", "", 5));
+    start(new RecoveredModel(Map.of(APP, unregistered), died.containers(), died.nodes()));
+    String am = "container_e1_1700000000000_0001_01_000001";
+    String worker = "container_e1_1700000000000_0001_01_000002";
+    TestProbe<Long> done = testKit.createTestProbe();
+    scheduler.tell(new Scheduler.NodeRegistered(new NodeEntity.Registration("a:1", "a", "a:1", "/default-rack",
+        new Resource(3072, 8)), List.of(ContainerStatus.running(am, GB), ContainerStatus.running(worker, GB)),
+        done.ref()));
+    done.receiveMessage();
+    nmResponseId = 0;
+
+    // The ended application's worker is killed; its AM container is left to exit.
+    NodeHeartbeatResponse r = heartbeat("a:1", ContainerStatus.running(am, GB), ContainerStatus.running(worker, GB));
+    assertThat(r.containersToCleanup()).contains(worker).doesNotContain(am);
+    heartbeat("a:1", ContainerStatus.completed(am, 0, "", GB), ContainerStatus.completed(worker, -106, "", GB));
+    containers.receiveSeveralMessages(2).forEach(c -> ((ContainerEntity.Complete) c).replyTo().tell(StatusReply.ack()));
+    heartbeatUntil(h -> assertThat(h.applicationsToCleanup()).containsExactly(APP),
+        ContainerStatus.completed(am, 0, "", GB), ContainerStatus.completed(worker, -106, "", GB));
   }
 
   @Test
