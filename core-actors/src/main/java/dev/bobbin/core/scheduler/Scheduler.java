@@ -210,6 +210,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
   private final Map<String, Finishing> finishing = new HashMap<>();
 
   private record Finishing(String appId, long killAt) {}
+
   private boolean waveQueued;
   /** Allocations sent to their Container entity and not yet answered. */
   private int allocationsInFlight;
