@@ -432,7 +432,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
 
   private Behavior<Command> onAttemptEnded(AttemptEnded m) {
     appsByAttempt.remove(m.attemptId());
-    releaseAll(m.attemptId(), null, "Container of a failed attempt " + m.attemptId());
+    releaseAll(c -> c.allocation.attemptId().equals(m.attemptId()), "Container of a failed attempt " + m.attemptId());
     return this;
   }
 
@@ -442,13 +442,11 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
     if (app != null && app.attemptId != null) appsByAttempt.remove(app.attemptId);
     if (fair != null) fair.appEnded(m.appId());
     SchedContainer am = m.state() == AppState.FINISHED ? runningAmContainer(m.appId()) : null;
+    releaseAll(c -> c != am && c.allocation.appId().equals(m.appId()), "Container of a completed application");
     if (am == null) {
-      releaseAll(null, m.appId(), "Container of a completed application");
+      cleanUpOnNodes(m.appId());
       getContext().getLog().info("Application {} ended as {}; its containers are being cleaned up", m.appId(), m.state());
       return this;
-    }
-    for (SchedContainer c : List.copyOf(containers.values())) {
-      if (c != am && c.allocation.appId().equals(m.appId())) release(c, "Container of a completed application");
     }
     finishing.put(am.id(), new Finishing(m.appId(), deps.clock().millis() + deps.amExpiry().toMillis()));
     getContext().getLog().info("Application {} ended as {}; its other containers are being cleaned up, its AM container "
@@ -463,13 +461,16 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
     return null;
   }
 
-  /** Kills every live container of an attempt or application; never-launched ones complete at once. */
-  private void releaseAll(String attemptId, String appId, String diagnostics) {
+  /** Kills every live container that matches; never-launched ones complete at once. */
+  private void releaseAll(java.util.function.Predicate<SchedContainer> which, String diagnostics) {
     for (SchedContainer c : List.copyOf(containers.values())) {
-      boolean mine = attemptId != null ? c.allocation.attemptId().equals(attemptId) : c.allocation.appId().equals(appId);
-      if (mine) release(c, diagnostics);
+      if (which.test(c)) release(c, diagnostics);
     }
-    if (appId != null) nodes.values().forEach(n -> n.appsToCleanup.add(appId));
+  }
+
+  /** Every node is told to clean the ended application up (its local files, any container left). */
+  private void cleanUpOnNodes(String appId) {
+    nodes.values().forEach(n -> n.appsToCleanup.add(appId));
   }
 
   /** An AM container left to exit after its AM unregistered is killed once it has had the AM expiry interval. */
@@ -481,7 +482,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
       SchedContainer c = containers.get(e.getKey());
       if (c == null) {
         finishing.remove(e.getKey());
-        nodes.values().forEach(n -> n.appsToCleanup.add(f.appId()));
+        cleanUpOnNodes(f.appId());
         continue;
       }
       getContext().getLog().warn("AM container {} of {} still runs {} after its AM unregistered; killing it",
@@ -722,7 +723,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
     untrack(m.containerId());
     preempting.remove(m.containerId());
     Finishing finished = finishing.remove(m.containerId());
-    if (finished != null) nodes.values().forEach(n -> n.appsToCleanup.add(finished.appId()));
+    if (finished != null) cleanUpOnNodes(finished.appId());
     SchedNode node = nodes.get(c.allocation.nodeId());
     if (node != null) node.toRemoveFromNm.add(m.containerId());
     SchedApp app = appsByAttempt.get(c.allocation.attemptId());
