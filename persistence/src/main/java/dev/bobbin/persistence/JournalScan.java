@@ -39,7 +39,9 @@ import org.slf4j.LoggerFactory;
 public final class JournalScan {
   private static final Logger log = LoggerFactory.getLogger(JournalScan.class);
   private static final String QUERY = "SELECT \"persistence_id\", \"event_payload\", \"event_ser_id\", "
-      + "\"event_ser_manifest\" FROM \"event_journal\" WHERE \"deleted\" = FALSE ORDER BY \"ordering\"";
+      + "\"event_ser_manifest\", \"ordering\" FROM \"event_journal\" WHERE \"deleted\" = FALSE "
+      + "AND \"ordering\" > ? AND \"ordering\" <= ? ORDER BY \"ordering\"";
+  private static final String HIGHEST = "SELECT MAX(\"ordering\") FROM \"event_journal\"";
 
   private JournalScan() {}
 
@@ -61,6 +63,11 @@ public final class JournalScan {
       this.apply = apply;
     }
 
+    /** States to fold the scanned events onto, as of a checkpoint; before the scan. */
+    public void seed(Map<String, S> from) {
+      states.putAll(from);
+    }
+
     /** Each entity's id and the state its events fold to. */
     public Map<String, S> states() {
       return states;
@@ -78,24 +85,51 @@ public final class JournalScan {
     return foldAll(system, List.of(fold)).thenApply(done -> fold.states());
   }
 
+  /** What a scan read: how many events, and the highest ordering among them (or where it started). */
+  public record Scanned(long events, long highestOrdering) {}
+
+  /** Every event: see {@link #foldRange}. */
+  public static CompletionStage<Void> foldAll(ActorSystem<?> system, List<Fold<?>> folds) {
+    return foldRange(system, folds, 0, Long.MAX_VALUE).thenApply(scanned -> null);
+  }
+
+  /** The highest ordering in the journal, 0 when it is empty. */
+  public static CompletionStage<Long> highestOrdering(ActorSystem<?> system) {
+    return CompletableFuture.supplyAsync(() -> {
+      try (Connection conn = source(system).createConnection();
+          PreparedStatement st = conn.prepareStatement(HIGHEST);
+          ResultSet rs = st.executeQuery()) {
+        rs.next();
+        return rs.getLong(1);
+      } catch (SQLException e) {
+        throw new IllegalStateException("could not read the journal's highest ordering: " + e.getMessage(), e);
+      }
+    }, system.dispatchers().lookup(DispatcherSelector.blocking()));
+  }
+
+  static slick.jdbc.JdbcDataSource source(ActorSystem<?> system) {
+    return ((SlickExtensionImpl) SlickExtension.get(system))
+        .database(system.settings().config().getConfig("jdbc-journal")).database().source();
+  }
+
   /**
-   * Runs the folds in one pass on the blocking dispatcher; completes when every fold has its
-   * states. One thread reads the rows while another deserializes and folds them, batch by batch:
+   * Folds the events whose ordering is above {@code after} and at most {@code upTo}, in one pass
+   * on the blocking dispatcher; completes when every fold has its states. One thread reads the rows while another deserializes and folds them, batch by batch:
    * the two halves cost about the same, and a member reads its journal while it starts, when the
    * JIT compiler takes much of the CPU.
    */
-  public static CompletionStage<Void> foldAll(ActorSystem<?> system, List<Fold<?>> folds) {
-    var db = ((SlickExtensionImpl) SlickExtension.get(system))
-        .database(system.settings().config().getConfig("jdbc-journal"));
+  public static CompletionStage<Scanned> foldRange(ActorSystem<?> system, List<Fold<?>> folds, long after,
+      long upTo) {
+    slick.jdbc.JdbcDataSource source = source(system);
     Serialization serialization = SerializationExtension.get(system);
     Map<String, Fold<?>> byType = new HashMap<>();
     for (Fold<?> f : folds) byType.put(f.entityType, f);
     Executor blocking = system.dispatchers().lookup(DispatcherSelector.blocking());
     Handoff handoff = new Handoff();
     long started = System.nanoTime();
-    CompletableFuture<Long> read = CompletableFuture.supplyAsync(() -> {
+    CompletableFuture<Scanned> read = CompletableFuture.supplyAsync(() -> {
       try {
-        return readRows(db.database().source(), byType, handoff);
+        return readRows(source, byType, after, upTo, handoff);
       } catch (RuntimeException e) {
         handoff.abandon();
         throw e;
@@ -113,23 +147,28 @@ public final class JournalScan {
         throw e;
       }
     }, blocking);
-    return read.thenCombine(folded, (events, done) -> {
-      log.info("Journal scan folded {} events of {} in {} ms", events, byType.keySet(),
-          (System.nanoTime() - started) / 1_000_000);
-      return null;
+    return read.thenCombine(folded, (scanned, done) -> {
+      log.info("Journal scan folded {} events of {} after ordering {} in {} ms", scanned.events(), byType.keySet(),
+          after, (System.nanoTime() - started) / 1_000_000);
+      return scanned;
     });
   }
 
-  private static long readRows(slick.jdbc.JdbcDataSource source, Map<String, Fold<?>> byType, Handoff handoff) {
+  private static Scanned readRows(slick.jdbc.JdbcDataSource source, Map<String, Fold<?>> byType, long after,
+      long upTo, Handoff handoff) {
     long events = 0;
+    long highest = after;
     try (Connection conn = source.createConnection()) {
       // PostgreSQL streams rows with a cursor only inside a transaction.
       conn.setAutoCommit(false);
       try (PreparedStatement st = conn.prepareStatement(QUERY)) {
         st.setFetchSize(1000);
+        st.setLong(1, after);
+        st.setLong(2, upTo);
         List<Row> batch = new ArrayList<>(BATCH);
         try (ResultSet rs = st.executeQuery()) {
           while (rs.next()) {
+            highest = rs.getLong(5);
             String persistenceId = rs.getString(1);
             int bar = persistenceId.indexOf('|');
             Fold<?> fold = bar < 0 ? null : byType.get(persistenceId.substring(0, bar));
@@ -151,7 +190,7 @@ public final class JournalScan {
     } catch (SQLException e) {
       throw new IllegalStateException("could not read the " + byType.keySet() + " events: " + e.getMessage(), e);
     }
-    return events;
+    return new Scanned(events, highest);
   }
 
   private static final int BATCH = 512;

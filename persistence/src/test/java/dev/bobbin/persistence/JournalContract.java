@@ -301,4 +301,71 @@ abstract class JournalContract {
         .withThrowableOfType(java.util.concurrent.ExecutionException.class)
         .withRootCauseInstanceOf(IllegalArgumentException.class);
   }
+  @Test
+  void aRangeScanFoldsOnlyTheEventsAfterAnOrderingOntoSeededStates() throws Exception {
+    ActorTestKit kit = startSystem();
+    ActorRef<Ledger.Command> a = spawn(kit, "a", kit.createTestProbe());
+    add(kit, a, "a1", FIRST);
+    add(kit, a, "a2", WAIT);
+    long seen = JournalScan.highestOrdering(kit.system()).toCompletableFuture().get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+    add(kit, a, "a3", WAIT);
+    var ledgers = new JournalScan.Fold<>("Ledger", id -> List.<String>of(), (List<String> items, Object e) -> {
+      List<String> next = new ArrayList<>(items);
+      next.add(((Ledger.Added) e).item());
+      return next;
+    });
+    ledgers.seed(java.util.Map.of(name + "-a", List.of("from the checkpoint")));
+    JournalScan.Scanned scanned = JournalScan.foldRange(kit.system(), List.of(ledgers), seen, Long.MAX_VALUE)
+        .toCompletableFuture().get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+    assertThat(ledgers.states()).containsEntry(name + "-a", List.of("from the checkpoint", "a3"));
+    assertThat(scanned.highestOrdering()).isGreaterThan(seen);
+
+    var upToSeen = new JournalScan.Fold<>("Ledger", id -> 0, (Integer n, Object e) -> n + 1);
+    JournalScan.Scanned none = JournalScan.foldRange(kit.system(), List.of(upToSeen), seen, seen)
+        .toCompletableFuture().get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+    assertThat(none).isEqualTo(new JournalScan.Scanned(0, seen));
+    assertThat(upToSeen.states()).isEmpty();
+  }
+
+  @Test
+  void theLatestCheckpointIsReadBackAndReplacesTheOlderOnes() throws Exception {
+    ActorTestKit kit = startSystem();
+    String checkpoint = "checkpoint-" + name;
+    assertThat(JournalCheckpoints.latest(kit.system(), checkpoint).toCompletableFuture()
+        .get(FIRST.toMillis(), TimeUnit.MILLISECONDS)).isEmpty();
+    var first = List.of(new Ledger.State(List.of("x")), new Ledger.State(List.of("y", "z")));
+    JournalCheckpoints.write(kit.system(), checkpoint, 5, first).toCompletableFuture()
+        .get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+    assertThat(JournalCheckpoints.latest(kit.system(), checkpoint).toCompletableFuture()
+        .get(WAIT.toMillis(), TimeUnit.MILLISECONDS))
+        .contains(new JournalCheckpoints.Checkpoint(5, List.of(first.toArray())));
+
+    var second = List.of(new Ledger.State(List.of("w")));
+    JournalCheckpoints.write(kit.system(), checkpoint, 9, second).toCompletableFuture()
+        .get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+    assertThat(JournalCheckpoints.latest(kit.system(), checkpoint).toCompletableFuture()
+        .get(WAIT.toMillis(), TimeUnit.MILLISECONDS))
+        .contains(new JournalCheckpoints.Checkpoint(9, List.of(second.toArray())));
+    assertThat(checkpointRows(kit, checkpoint)).isEqualTo(1);
+
+    // A second writer of the same checkpoint is refused and leaves the first one whole.
+    assertThat(JournalCheckpoints.write(kit.system(), checkpoint, 9, first).toCompletableFuture())
+        .failsWithin(WAIT)
+        .withThrowableOfType(java.util.concurrent.ExecutionException.class)
+        .withMessageContaining("could not write checkpoint");
+    assertThat(JournalCheckpoints.latest(kit.system(), checkpoint).toCompletableFuture()
+        .get(WAIT.toMillis(), TimeUnit.MILLISECONDS))
+        .contains(new JournalCheckpoints.Checkpoint(9, List.of(second.toArray())));
+  }
+
+  private static long checkpointRows(ActorTestKit kit, String checkpoint) throws Exception {
+    try (var conn = JournalScan.source(kit.system()).createConnection();
+        var st = conn.prepareStatement("SELECT COUNT(*) FROM \"journal_checkpoint\" WHERE \"name\" = ?")) {
+      st.setString(1, checkpoint);
+      try (var rs = st.executeQuery()) {
+        rs.next();
+        return rs.getLong(1);
+      }
+    }
+  }
 }

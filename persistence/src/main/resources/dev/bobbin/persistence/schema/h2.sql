@@ -58,3 +58,17 @@ CREATE TABLE IF NOT EXISTS "snapshot" (
   "meta_payload" BLOB,
   PRIMARY KEY ("persistence_id", "sequence_number")
 );
+
+-- Bobbin's own: checkpoints of entity states folded from the journal up to an ordering
+-- (JournalCheckpoints), so that a reader starts there instead of at the first event. A checkpoint
+-- is written as several parts in one transaction.
+CREATE TABLE IF NOT EXISTS "journal_checkpoint" (
+  "name" VARCHAR(255) NOT NULL,
+  "ordering" BIGINT NOT NULL,
+  "part" INTEGER NOT NULL,
+  "created" BIGINT NOT NULL,
+  "ser_id" INTEGER NOT NULL,
+  "ser_manifest" VARCHAR NOT NULL,
+  "payload" VARBINARY NOT NULL,
+  PRIMARY KEY ("name", "ordering", "part")
+);

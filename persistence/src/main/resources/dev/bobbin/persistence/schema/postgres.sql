@@ -40,3 +40,16 @@ CREATE TABLE IF NOT EXISTS snapshot (
   meta_payload BYTEA,
   PRIMARY KEY (persistence_id, sequence_number)
 );
+
+-- Bobbin's own: checkpoints of entity states folded from the journal up to an ordering
+-- (JournalCheckpoints). A checkpoint is written as several parts in one transaction.
+CREATE TABLE IF NOT EXISTS journal_checkpoint (
+  name VARCHAR(255) NOT NULL,
+  ordering BIGINT NOT NULL,
+  part INTEGER NOT NULL,
+  created BIGINT NOT NULL,
+  ser_id INTEGER NOT NULL,
+  ser_manifest VARCHAR(255) NOT NULL,
+  payload BYTEA NOT NULL,
+  PRIMARY KEY (name, ordering, part)
+);
