@@ -17,7 +17,9 @@ public record RmSettings(
     Duration askTimeout,
     int snapshotEvery,
     Duration recoverySchedulingWait,
-    double recoveryMinNodeShare) {
+    double recoveryMinNodeShare,
+    Duration checkpointInterval,
+    int checkpointMinEvents) {
 
   public static RmSettings from(Config root) {
     Config c = root.getConfig("bobbin.rm");
@@ -33,7 +35,15 @@ public record RmSettings(
         c.getDuration("ask-timeout"),
         Settings.atLeast(c, "snapshot-every", 1),
         c.getDuration("recovery.scheduling-wait"),
-        share(c, "recovery.min-node-share"));
+        share(c, "recovery.min-node-share"),
+        positive(c, "recovery.checkpoint-interval"),
+        Settings.atLeast(c, "recovery.checkpoint-min-events", 1));
+  }
+
+  private static Duration positive(Config c, String key) {
+    Duration d = c.getDuration(key);
+    if (d.isZero() || d.isNegative()) throw new SettingsException("bobbin.rm." + key, "must be positive, was " + d);
+    return d;
   }
 
   private static double share(Config c, String key) {

@@ -37,6 +37,10 @@ class SettingsTest {
         .isInstanceOf(SettingsException.class).hasMessageContaining("bobbin.scheduler.policy").hasMessageContaining("lottery");
     assertThatThrownBy(() -> RmSettings.from(with("bobbin.rm.http-port = 70000")))
         .isInstanceOf(SettingsException.class).hasMessageContaining("http-port");
+    assertThatThrownBy(() -> RmSettings.from(with("bobbin.rm.recovery.checkpoint-interval = 0s")))
+        .isInstanceOf(SettingsException.class).hasMessageContaining("bobbin.rm.recovery.checkpoint-interval");
+    assertThatThrownBy(() -> RmSettings.from(with("bobbin.rm.recovery.checkpoint-min-events = 0")))
+        .isInstanceOf(SettingsException.class).hasMessageContaining("checkpoint-min-events");
     assertThatThrownBy(() -> NmSettings.from(with("bobbin.nm.rm-addresses = []")))
         .isInstanceOf(SettingsException.class).hasMessageContaining("bobbin.nm.rm-addresses");
     assertThatThrownBy(() -> SchedulerSettings.from(with("bobbin.scheduler.minimum-allocation.memory = 9000")))

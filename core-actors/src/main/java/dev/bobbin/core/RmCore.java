@@ -14,6 +14,7 @@ import dev.bobbin.core.node.NodeEntity;
 import dev.bobbin.core.policy.FifoPolicy;
 import dev.bobbin.core.queue.QueueEntity;
 import dev.bobbin.core.scheduler.FairSetup;
+import dev.bobbin.core.scheduler.CheckpointWriter;
 import dev.bobbin.core.scheduler.JournalRecovery;
 import dev.bobbin.core.scheduler.FairView;
 import dev.bobbin.core.scheduler.Scheduler;
@@ -93,6 +94,9 @@ public final class RmCore {
         () -> JournalRecovery.read(system));
     this.schedulerRef = ClusterSingleton.get(system).init(SingletonActor.of(
         Behaviors.supervise(Scheduler.create(deps)).onFailure(SupervisorStrategy.restart()), "scheduler"));
+    ClusterSingleton.get(system).init(SingletonActor.of(Behaviors.supervise(
+            CheckpointWriter.create(rm.checkpointInterval(), rm.checkpointMinEvents()))
+        .onFailure(SupervisorStrategy.restart()), "scheduler-checkpoint"));
     sharding.init(Entity.of(ApplicationEntity.TYPE_KEY,
         ctx -> ApplicationEntity.create(ctx.getEntityId(), schedulerRef, clock, rm.snapshotEvery())));
     sharding.init(Entity.of(ContainerEntity.TYPE_KEY,

@@ -3,28 +3,73 @@ package dev.bobbin.core.scheduler;
 import dev.bobbin.core.app.ApplicationEntity;
 import dev.bobbin.core.container.ContainerEntity;
 import dev.bobbin.core.node.NodeEntity;
+import dev.bobbin.persistence.JournalCheckpoints;
 import dev.bobbin.persistence.JournalScan;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletionStage;
+import java.util.function.Predicate;
 import org.apache.pekko.actor.typed.ActorSystem;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * Rebuilds the scheduler's model from the journal by folding every entity's events with the
- * entity's own event handler ({@link JournalScan}: one pass over the journal for all three types,
- * consistent as soon as a write is acknowledged). Its cost grows with history; snapshots of the
- * scheduler's model would bound it.
+ * Rebuilds the scheduler's model from the journal: the latest checkpoint of it
+ * ({@link CheckpointWriter}), then every later event folded with the entity's own event handler
+ * ({@link JournalScan}: one pass over the journal for all three types, consistent as soon as a
+ * write is acknowledged). Without a checkpoint it folds the whole journal, which is always right.
  */
 public final class JournalRecovery {
+  private static final Logger log = LoggerFactory.getLogger(JournalRecovery.class);
+
   private JournalRecovery() {}
 
   public static CompletionStage<RecoveredModel> read(ActorSystem<?> system) {
+    return latestCheckpoint(system)
+        .thenCompose(base -> foldAfter(system, base, Long.MAX_VALUE))
+        .thenApply(FoldedJournal::model);
+  }
+
+  /**
+   * The latest checkpoint, or none if there is none or it cannot be read (say, written by a
+   * version whose classes have changed since): the whole journal is then read instead.
+   */
+  static CompletionStage<FoldedJournal> latestCheckpoint(ActorSystem<?> system) {
+    return JournalCheckpoints.latest(system, ModelCheckpoint.NAME).handle((checkpoint, err) -> {
+      try {
+        if (err != null) throw err;
+        if (checkpoint.isEmpty()) return FoldedJournal.EMPTY;
+        RecoveredModel model = ModelCheckpoint.model(checkpoint.get().parts());
+        log.info("Scheduler checkpoint at ordering {}: {} applications, {} containers, {} nodes",
+            checkpoint.get().ordering(), model.apps().size(), model.containers().size(), model.nodes().size());
+        return new FoldedJournal(checkpoint.get().ordering(), model, 0);
+      } catch (Throwable e) {
+        log.warn("Could not read the scheduler's checkpoint, reading the whole journal instead: {}", e.toString());
+        return FoldedJournal.EMPTY;
+      }
+    });
+  }
+
+  /** {@code base} with the events after its ordering, up to {@code upTo}, folded onto it. */
+  static CompletionStage<FoldedJournal> foldAfter(ActorSystem<?> system, FoldedJournal base, long upTo) {
     var apps = new JournalScan.Fold<>(ApplicationEntity.TYPE_KEY.name(), ApplicationEntity.State::empty,
-        (ApplicationEntity.State s, Object e) -> s.apply((ApplicationEntity.Event) e));
+        (ApplicationEntity.State s, Object e) -> ModelCheckpoint.apply(s, (ApplicationEntity.Event) e));
     var containers = new JournalScan.Fold<>(ContainerEntity.TYPE_KEY.name(), id -> ContainerEntity.State.EMPTY,
-        (ContainerEntity.State s, Object e) -> s.apply((ContainerEntity.Event) e));
+        (ContainerEntity.State s, Object e) -> ModelCheckpoint.apply(s, (ContainerEntity.Event) e));
     var nodes = new JournalScan.Fold<>(NodeEntity.TYPE_KEY.name(), id -> NodeEntity.State.EMPTY,
         (NodeEntity.State s, Object e) -> s.apply((NodeEntity.Event) e));
-    return JournalScan.foldAll(system, List.of(apps, containers, nodes))
-        .thenApply(done -> new RecoveredModel(apps.states(), containers.states(), nodes.states()));
+    apps.seed(base.model().apps());
+    containers.seed(base.model().containers());
+    nodes.seed(base.model().nodes());
+    return JournalScan.foldRange(system, List.of(apps, containers, nodes), base.ordering(), upTo)
+        .thenApply(scanned -> new FoldedJournal(scanned.highestOrdering(), new RecoveredModel(
+            existing(apps.states(), ApplicationEntity.State::exists),
+            existing(containers.states(), c -> c.allocation() != null),
+            nodes.states()), scanned.events()));
+  }
+
+  private static <S> Map<String, S> existing(Map<String, S> states, Predicate<S> exists) {
+    states.values().removeIf(exists.negate());
+    return states;
   }
 }
