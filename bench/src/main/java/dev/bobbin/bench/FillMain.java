@@ -18,9 +18,9 @@ public final class FillMain {
     BenchLogging.toFile(Path.of(a[0]).resolveSibling("fill.log"));
     JournalFiller.Plan plan = new JournalFiller.Plan(Integer.parseInt(a[1]),
         new Resource(Long.parseLong(a[2]), Integer.parseInt(a[3])), Integer.parseInt(a[4]), Integer.parseInt(a[5]),
-        Integer.parseInt(a[6]), false);
-    JournalFiller.Filled f = RecoveryBench.fill(Path.of(a[0]), plan, Long.parseLong(a[7]));
-    System.out.println("filled " + f.events() + " " + f.nanos());
+        Integer.parseInt(a[6]), Integer.parseInt(a[7]), false);
+    JournalFiller.Filled f = RecoveryBench.fill(Path.of(a[0]), plan, Long.parseLong(a[8]));
+    System.out.println("filled " + f.events() + " " + f.nanos() + " " + f.checkpointNanos());
     System.exit(0);
   }
 }

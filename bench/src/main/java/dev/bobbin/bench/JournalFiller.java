@@ -37,10 +37,18 @@ final class JournalFiller extends AbstractBehavior<JournalFiller.Msg> {
   /**
    * @param keep leave the entities running (for measuring their memory) instead of stopping each
    *     application's entities when its writes are done
+   * @param finishedPerApp containers per application that ran and completed, their completion
+   *     delivered to the AM: history that a recovery must not have to read again
    */
-  record Plan(int nodes, Resource nodeCapacity, int apps, int containersPerApp, int window, boolean keep) {}
+  record Plan(int nodes, Resource nodeCapacity, int apps, int containersPerApp, int finishedPerApp, int window,
+      boolean keep) {
+    int allPerApp() {
+      return containersPerApp + finishedPerApp;
+    }
+  }
 
-  record Filled(long events, long nanos) {}
+  /** {@code checkpointNanos}: writing the scheduler's checkpoint afterwards, 0 if none was written. */
+  record Filled(long events, long nanos, long checkpointNanos) {}
 
   sealed interface Msg {}
 
@@ -158,14 +166,14 @@ final class JournalFiller extends AbstractBehavior<JournalFiller.Msg> {
       stage[i] = 2;
       events++; // Submit persists two events (submitted, attempt started).
       String amContainer = Ids.containerId(attempt, 1, 1);
-      pending[i] = 2 + plan.containersPerApp();
+      pending[i] = 2 + plan.allPerApp();
       getContext().askWithStatus(Done.class, app, TIMEOUT, r -> new ApplicationEntity.AssignAmContainer(attempt,
           amContainer, Topology.nodeId(node), "127.0.0.1:1", r), (ok, err) -> new Ack(i, err));
       getContext().askWithStatus(Done.class, queues.get(i % Topology.QUEUES), TIMEOUT,
           r -> new QueueEntity.AddApp(appId, "bench", r), (ok, err) -> new Ack(i, err));
-      for (int c = 1; c <= plan.containersPerApp(); c++) {
+      for (int c = 1; c <= plan.allPerApp(); c++) {
         String id = Ids.containerId(attempt, 1, c);
-        int on = nodeOf(i, c);
+        int on = nodeOf(i, (c - 1) % plan.containersPerApp() + 1);
         ActorRef<ContainerEntity.Command> container = getContext().spawn(ContainerEntity.create(id, clock), id);
         kids.add(container);
         var alloc = new ContainerEntity.Allocation(id, appId, attempt, Topology.nodeId(c == 1 ? node : on),
@@ -175,23 +183,33 @@ final class JournalFiller extends AbstractBehavior<JournalFiller.Msg> {
       }
     } else if (stage[i] == 2) {
       stage[i] = 3;
-      pending[i] = 1 + plan.containersPerApp();
+      pending[i] = 1 + plan.allPerApp();
       getContext().askWithStatus(AppReport.class, app, TIMEOUT,
           r -> new ApplicationEntity.RegisterAm(attempt, "sim", 0, "", r), (ok, err) -> new Ack(i, err));
-      for (int c = 1; c <= plan.containersPerApp(); c++) {
+      for (int c = 1; c <= plan.allPerApp(); c++) {
         ActorRef<ContainerEntity.Command> container = (ActorRef<ContainerEntity.Command>) kids.get(c);
         getContext().askWithStatus(Done.class, container, TIMEOUT, ContainerEntity.MarkRunning::new,
             (ok, err) -> new Ack(i, err));
       }
-    } else {
+    } else if (stage[i] == 3 && plan.finishedPerApp() > 0) {
       stage[i] = 4;
+      pending[i] = 2 * plan.finishedPerApp();
+      for (int c = plan.containersPerApp() + 1; c <= plan.allPerApp(); c++) {
+        ActorRef<ContainerEntity.Command> container = (ActorRef<ContainerEntity.Command>) kids.get(c);
+        getContext().askWithStatus(Done.class, container, TIMEOUT, r -> new ContainerEntity.Complete(0, "", r),
+            (ok, err) -> new Ack(i, err));
+        getContext().askWithStatus(Done.class, container, TIMEOUT, ContainerEntity.MarkDelivered::new,
+            (ok, err) -> new Ack(i, err));
+      }
+    } else {
+      stage[i] = 5;
       if (!plan.keep()) {
         for (ActorRef<?> k : kids) getContext().stop(k);
         children.set(i, null);
       }
       finished++;
       if (nextApp < plan.apps()) startApp(nextApp++);
-      if (finished == plan.apps()) done.complete(new Filled(events, System.nanoTime() - started));
+      if (finished == plan.apps()) done.complete(new Filled(events, System.nanoTime() - started, 0));
     }
     return this;
   }

@@ -73,7 +73,7 @@ final class MemoryBench {
     long e0 = usedAfterGc();
     CompletableFuture<JournalFiller.Filled> filled = new CompletableFuture<>();
     ActorSystem<JournalFiller.Msg> system = ActorSystem.create(JournalFiller.create(new JournalFiller.Plan(nodes,
-        capacity, apps, perApp, 64, true), filled), "bench-entities", entityConfig(work));
+        capacity, apps, perApp, 0, 64, true), filled), "bench-entities", entityConfig(work));
     try {
       filled.get(limit, TimeUnit.SECONDS);
       entities = usedAfterGc() - e0;

@@ -2,6 +2,7 @@ package dev.bobbin.bench;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
+import dev.bobbin.core.scheduler.CheckpointWriter;
 import dev.bobbin.persistence.JournalConfig;
 import dev.bobbin.persistence.JournalSchema;
 import dev.bobbin.protocol.Resource;
@@ -39,13 +40,16 @@ final class RecoveryBench {
     Path data = work.resolve("rm-data");
     Report r = new Report("recovery", "5. Recovery");
 
-    say.accept("recovery: writing " + apps + " applications and " + apps * perApp + " containers on " + nodes
-        + " nodes through the entities");
-    JournalFiller.Filled filled = fillInChild(work, data, new JournalFiller.Plan(nodes, capacity, apps, perApp, 32,
-        false), o.quick() ? 300 : 3600);
+    // As many finished containers as running ones: history that the checkpoint leaves out.
+    int finishedPerApp = perApp;
+    say.accept("recovery: writing " + apps + " applications, " + apps * perApp + " running and " + apps * finishedPerApp
+        + " finished containers on " + nodes + " nodes through the entities, then the scheduler's checkpoint");
+    JournalFiller.Filled filled = fillInChild(work, data, new JournalFiller.Plan(nodes, capacity, apps, perApp,
+        finishedPerApp, 32, false), o.quick() ? 300 : 3600);
     long journalBytes = size(data.resolve("journal"));
-    say.accept(String.format("recovery: %d events in %.1f s (%.0f/s), journal %s", filled.events(),
-        filled.nanos() / 1e9, filled.events() / (filled.nanos() / 1e9), Report.mib(journalBytes)));
+    say.accept(String.format("recovery: %d events in %.1f s (%.0f/s), checkpoint in %.1f s, journal %s",
+        filled.events(), filled.nanos() / 1e9, filled.events() / (filled.nanos() / 1e9),
+        filled.checkpointNanos() / 1e9, Report.mib(journalBytes)));
 
     Path jfr = o.jfr() ? work.resolve("rm-recovery.jfr") : null;
     long wallStart = System.currentTimeMillis();
@@ -80,11 +84,16 @@ final class RecoveryBench {
       say.accept(String.format("recovery: HTTP after %.1f s, first submission accepted after %.1f s, scheduler "
           + "recovered after %.1f s", toHttp, toSubmit, toScheduler));
       r.line("Journal: " + apps + " running applications (submitted, AM container assigned, AM registered; "
-          + "in " + Topology.QUEUES + " queues) and " + apps * perApp + " running containers (" + perApp
-          + " per application, the first its AM) on " + nodes + " nodes, written through the real entities with "
+          + "in " + Topology.QUEUES + " queues), " + apps * perApp + " running containers (" + perApp
+          + " per application, the first its AM) and " + apps * finishedPerApp + " finished ones (ran, completed, "
+          + "completion delivered) on " + nodes + " nodes, written through the real entities with "
           + "their default snapshotting (every 100 events): " + filled.events() + " events, embedded H2 journal of "
           + Report.mib(journalBytes) + String.format(" (written in %.0f s, %.0f events/s).", filled.nanos() / 1e9,
               filled.events() / (filled.nanos() / 1e9))
+          + String.format(" Then the scheduler's checkpoint, as its writer would after the writes settled "
+              + "(%.1f s): it keeps what is live and leaves the finished containers out, so a recovery reads it "
+              + "and no event; in a running cluster the events of the last one or two checkpoint intervals "
+              + "(30 s each by default) come after it.", filled.checkpointNanos() / 1e9)
           + " Then `bobbin rm` (its own JVM, -Xmx2g, fifo) starts on it; times are from the process start, JVM "
           + "start-up included. No NodeManager re-registers, so the scheduler's work-preserving wait (10 s) "
           + "follows, which the figures do not include." + RmProcess.experimentNote()).blank();
@@ -95,6 +104,8 @@ final class RecoveryBench {
               String.format("**%.1f s**", toSubmit)),
           List.of("the scheduler logged its journal recovery", Double.isNaN(toScheduler) ? "not seen"
               : String.format("%.1f s: `%s`", toScheduler, started.substring(started.indexOf(" - ") + 3))),
+          List.of("what the scheduler read", logged(rm, "Scheduler checkpoint at ordering") + "; "
+              + logged(rm, "Journal scan folded")),
           List.of("RM resident memory then", Report.mib(rss))));
       r.figure("http", toHttp).figure("submit", toSubmit).figure("scheduler", toScheduler);
       double serve = Math.max(toHttp, toSubmit);
@@ -113,7 +124,8 @@ final class RecoveryBench {
         "-Djava.util.concurrent.ForkJoinPool.common.parallelism=4", "-cp", System.getProperty("java.class.path"),
         FillMain.class.getName(), data.toAbsolutePath().toString(), Integer.toString(p.nodes()),
         Long.toString(p.nodeCapacity().memory()), Integer.toString(p.nodeCapacity().vCores()),
-        Integer.toString(p.apps()), Integer.toString(p.containersPerApp()), Integer.toString(p.window()),
+        Integer.toString(p.apps()), Integer.toString(p.containersPerApp()), Integer.toString(p.finishedPerApp()),
+        Integer.toString(p.window()),
         Long.toString(timeoutSeconds));
     Path out = work.resolve("fill.out");
     Process proc = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(out.toFile())
@@ -126,13 +138,13 @@ final class RecoveryBench {
     for (String line : Files.readAllLines(out)) {
       if (line.startsWith("filled ")) {
         String[] f = line.split(" ");
-        return new JournalFiller.Filled(Long.parseLong(f[1]), Long.parseLong(f[2]));
+        return new JournalFiller.Filled(Long.parseLong(f[1]), Long.parseLong(f[2]), Long.parseLong(f[3]));
       }
     }
     throw new IllegalStateException("fill failed (exit " + proc.exitValue() + "); see " + out + " and fill.log");
   }
 
-  /** Writes the history into a fresh embedded journal under {@code data}. */
+  /** Writes the history into a fresh embedded journal under {@code data}, then the scheduler's checkpoint. */
   static JournalFiller.Filled fill(Path data, JournalFiller.Plan plan, long timeoutSeconds) throws Exception {
     Config user = ConfigFactory.parseMap(Map.of("bobbin.data-dir", data.toAbsolutePath().toString()))
         .withFallback(ConfigFactory.parseString("""
@@ -158,13 +170,22 @@ final class RecoveryBench {
         schema.getWhenTerminated().toCompletableFuture().get(60, TimeUnit.SECONDS);
       }
       system = ActorSystem.create(JournalFiller.create(plan, done), "bench-fill", full);
-      return done.get(timeoutSeconds, TimeUnit.SECONDS);
+      JournalFiller.Filled filled = done.get(timeoutSeconds, TimeUnit.SECONDS);
+      long checkpointStart = System.nanoTime();
+      CheckpointWriter.writeQuiescent(system).toCompletableFuture().get(timeoutSeconds, TimeUnit.SECONDS);
+      return new JournalFiller.Filled(filled.events(), filled.nanos(), System.nanoTime() - checkpointStart);
     } finally {
       if (system != null) {
         system.terminate();
         system.getWhenTerminated().toCompletableFuture().get(60, TimeUnit.SECONDS);
       }
     }
+  }
+
+  /** The message of the RM's first log line containing {@code text}, quoted, or that it is not there. */
+  private static String logged(RmProcess rm, String text) {
+    String line = rm.logLine(l -> l.contains(text));
+    return line == null ? "no \"" + text + "\" logged" : "`" + line.substring(line.indexOf(" - ") + 3).strip() + "`";
   }
 
   /** Milliseconds from {@code wallStart} to the time a log line starts with (HH:mm:ss.SSS, local). */
