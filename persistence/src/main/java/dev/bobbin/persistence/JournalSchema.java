@@ -15,9 +15,6 @@ import java.util.stream.Collectors;
 import org.apache.pekko.Done;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.DispatcherSelector;
-import org.apache.pekko.persistence.jdbc.db.SlickDatabase;
-import org.apache.pekko.persistence.jdbc.db.SlickExtension;
-import org.apache.pekko.persistence.jdbc.db.SlickExtensionImpl;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -48,10 +45,8 @@ public final class JournalSchema {
           "journal plugin is '" + plugin + "', not jdbc-journal: start the ActorSystem with "
               + "JournalConfig.overlay(root, dataDir).withFallback(root)"));
     }
-    SlickDatabase db = ((SlickExtensionImpl) SlickExtension.get(system))
-        .database(system.settings().config().getConfig("jdbc-journal"));
     return CompletableFuture.supplyAsync(() -> {
-      try (Connection conn = db.database().source().createConnection()) {
+      try (Connection conn = JournalScan.source(system).createConnection()) {
         create(conn);
         return Done.getInstance();
       } catch (SQLException e) {

@@ -32,7 +32,8 @@ import org.slf4j.LoggerFactory;
 public final class CheckpointWriter extends AbstractBehavior<CheckpointWriter.Command> {
   private static final Logger LOG = LoggerFactory.getLogger(CheckpointWriter.class);
 
-  public sealed interface Command {}
+  /** Its timer's and its own piped results only: they never leave this JVM. */
+  public sealed interface Command extends org.apache.pekko.actor.NoSerializationVerificationNeeded {}
 
   private record Tick() implements Command {}
 
@@ -49,6 +50,7 @@ public final class CheckpointWriter extends AbstractBehavior<CheckpointWriter.Co
   private boolean busy;
 
   public static Behavior<Command> create(Duration interval, long minEvents) {
+    if (minEvents < 1) throw new IllegalArgumentException("minEvents must be at least 1, was " + minEvents);
     return Behaviors.setup(ctx -> Behaviors.withTimers(timers -> {
       timers.startTimerWithFixedDelay(new Tick(), interval);
       return new CheckpointWriter(ctx, minEvents);
@@ -93,7 +95,7 @@ public final class CheckpointWriter extends AbstractBehavior<CheckpointWriter.Co
         : JournalRecovery.latestCheckpoint(system);
     return base.thenCompose(b -> advance(b, target)).thenCompose(f -> {
       long since = foldedSinceWrite + f.events();
-      CompletionStage<Long> written = since >= minEvents && since > 0
+      CompletionStage<Long> written = since >= minEvents
           ? write(system, f).thenApply(done -> 0L) : CompletableFuture.completedFuture(since);
       return written.thenCompose(left -> JournalScan.highestOrdering(system)
           .thenApply(highest -> new Stepped(new FoldedJournal(f.ordering(), f.model(), 0), highest, left, null)));
