@@ -59,7 +59,8 @@ public final class RmCore {
   private final RmSettings rm;
   private final SchedulerSettings scheduler;
   private final ClusterSharding sharding;
-  private final ActorRef<Scheduler.Command> schedulerRef;
+  /** The scheduler singleton: directly while it runs on this member, else through its proxy. */
+  private final LocalSingleton<Scheduler.Command> schedulerRef;
   private final ActorRef<AppDirectory.Command> directory;
   private final byte[] secret;
   private final long clusterTimestamp;
@@ -92,13 +93,14 @@ public final class RmCore {
         id -> sharding.entityRefFor(ApplicationEntity.TYPE_KEY, id),
         launcher, clock, fair, fairReload, rm.recoverySchedulingWait(), rm.recoveryMinNodeShare(),
         () -> JournalRecovery.read(system));
-    this.schedulerRef = ClusterSingleton.get(system).init(SingletonActor.of(
-        Behaviors.supervise(Scheduler.create(deps)).onFailure(SupervisorStrategy.restart()), "scheduler"));
+    this.schedulerRef = LocalSingleton.init(Scheduler.Command.class,
+        Behaviors.supervise(Scheduler.create(deps)).onFailure(SupervisorStrategy.restart()),
+        b -> ClusterSingleton.get(system).init(SingletonActor.of(b, "scheduler")));
     ClusterSingleton.get(system).init(SingletonActor.of(Behaviors.supervise(
             CheckpointWriter.create(rm.checkpointInterval(), rm.checkpointMinEvents()))
         .onFailure(SupervisorStrategy.restart()), "scheduler-checkpoint"));
     sharding.init(Entity.of(ApplicationEntity.TYPE_KEY,
-        ctx -> ApplicationEntity.create(ctx.getEntityId(), schedulerRef, clock, rm.snapshotEvery())));
+        ctx -> ApplicationEntity.create(ctx.getEntityId(), schedulerRef.proxy(), clock, rm.snapshotEvery())));
     sharding.init(Entity.of(ContainerEntity.TYPE_KEY,
         ctx -> ContainerEntity.create(ctx.getEntityId(), clock)));
     sharding.init(Entity.of(NodeEntity.TYPE_KEY, ctx -> NodeEntity.create(ctx.getEntityId(), clock)));
@@ -107,7 +109,7 @@ public final class RmCore {
     this.idStamp = takeIdStamp();
     this.directory = system.systemActorOf(
         Behaviors.supervise(AppDirectory.create(report -> sharding.entityRefFor(QueueEntity.TYPE_KEY, report.queue())
-                .tell(new QueueEntity.RemoveApp(report.id(), system.ignoreRef())), schedulerRef))
+                .tell(new QueueEntity.RemoveApp(report.id(), system.ignoreRef())), schedulerRef.proxy()))
             .onFailure(SupervisorStrategy.restartWithBackoff(Duration.ofMillis(200), Duration.ofSeconds(5), 0.2)),
         "app-directory", org.apache.pekko.actor.typed.Props.empty());
     this.queueVersion = Integer.toHexString(java.util.Objects.hash(scheduler, fair));
@@ -115,7 +117,7 @@ public final class RmCore {
 
   /** Has the scheduler read its queue configuration again; a bad one is refused and changes nothing. */
   public CompletionStage<String> refreshQueues() {
-    return AskPattern.<Scheduler.Command, StatusReply<String>>ask(schedulerRef, Scheduler.RefreshQueues::new,
+    return AskPattern.<Scheduler.Command, StatusReply<String>>ask(schedulerRef.ref(), Scheduler.RefreshQueues::new,
             timeout, system.scheduler())
         .thenCompose(r -> r.isError() ? CompletableFuture.failedFuture(Rejection.badRequest(r.getError().getMessage()))
             : CompletableFuture.completedFuture(r.getValue()))
@@ -126,7 +128,7 @@ public final class RmCore {
   }
 
   public CompletionStage<StatusReply<FairView>> fairView() {
-    return AskPattern.ask(schedulerRef, Scheduler.GetFairView::new, timeout, system.scheduler());
+    return AskPattern.ask(schedulerRef.ref(), Scheduler.GetFairView::new, timeout, system.scheduler());
   }
 
   public boolean isFair() {
@@ -166,7 +168,7 @@ public final class RmCore {
     } catch (Rejection r) {
       return CompletableFuture.failedFuture(r);
     }
-    return Retrying.<Scheduler.QueueDecision>ask(t -> AskPattern.ask(schedulerRef,
+    return Retrying.<Scheduler.QueueDecision>ask(t -> AskPattern.ask(schedulerRef.ref(),
             r -> new Scheduler.PlaceApp(raw.queue(), checked.user(), r), t, system.scheduler()), timeout)
         .thenCompose(d -> d.rejection() != null
             ? CompletableFuture.failedFuture(Rejection.badRequest(d.rejection()))
@@ -204,11 +206,11 @@ public final class RmCore {
   }
 
   public CompletionStage<Scheduler.UsageReport> usage() {
-    return AskPattern.ask(schedulerRef, Scheduler.GetUsage::new, timeout, system.scheduler());
+    return AskPattern.ask(schedulerRef.ref(), Scheduler.GetUsage::new, timeout, system.scheduler());
   }
 
   public CompletionStage<Scheduler.NodesReport> nodes() {
-    return AskPattern.ask(schedulerRef, Scheduler.GetNodes::new, timeout, system.scheduler());
+    return AskPattern.ask(schedulerRef.ref(), Scheduler.GetNodes::new, timeout, system.scheduler());
   }
 
   // NM protocol
@@ -223,14 +225,14 @@ public final class RmCore {
     }
     return sharding.entityRefFor(NodeEntity.TYPE_KEY, req.nodeId())
         .<NodeEntity.Report>askWithStatus(r -> new NodeEntity.Register(reg, r), timeout)
-        .thenCompose(ok -> AskPattern.<Scheduler.Command, Long>ask(schedulerRef,
+        .thenCompose(ok -> AskPattern.<Scheduler.Command, Long>ask(schedulerRef.ref(),
             r -> new Scheduler.NodeRegistered(reg, req.containerStatuses(), r), timeout, system.scheduler()))
         .thenApply(epoch -> new RegisterNodeResponse(NodeAction.NORMAL, "", clusterTimestamp,
             rm.nmHeartbeatInterval().toMillis(), Tokens.encodeKey(secret), epoch));
   }
 
   public CompletionStage<NodeHeartbeatResponse> heartbeat(NodeHeartbeatRequest req) {
-    return AskPattern.ask(schedulerRef, r -> new Scheduler.NodeHeartbeat(req, r), timeout, system.scheduler());
+    return AskPattern.ask(schedulerRef.ref(), r -> new Scheduler.NodeHeartbeat(req, r), timeout, system.scheduler());
   }
 
   // AM protocol
@@ -244,13 +246,13 @@ public final class RmCore {
     String appId = Ids.applicationIdOfAttempt(attemptId);
     return app(appId).<AppReport>askWithStatus(r -> new ApplicationEntity.RegisterAm(attemptId,
             nullToEmpty(req.host()), req.rpcPort(), nullToEmpty(req.trackingUrl()), r), timeout)
-        .thenCompose(ok -> AskPattern.<Scheduler.Command, Scheduler.AmOutcome<RegisterAmResponse>>ask(schedulerRef,
+        .thenCompose(ok -> AskPattern.<Scheduler.Command, Scheduler.AmOutcome<RegisterAmResponse>>ask(schedulerRef.ref(),
             r -> new Scheduler.AmRegistered(attemptId, r), timeout, system.scheduler()))
         .exceptionallyCompose(e -> refusedOrFailed(e, "InvalidApplicationMasterRequestException"));
   }
 
   public CompletionStage<Scheduler.AmOutcome<AllocateResponse>> allocate(String attemptId, AllocateRequest req) {
-    return AskPattern.ask(schedulerRef, r -> new Scheduler.Allocate(attemptId, req, r), timeout, system.scheduler());
+    return AskPattern.ask(schedulerRef.ref(), r -> new Scheduler.Allocate(attemptId, req, r), timeout, system.scheduler());
   }
 
   public CompletionStage<Scheduler.AmOutcome<FinishAmResponse>> finishAm(String attemptId, FinishAmRequest req) {
