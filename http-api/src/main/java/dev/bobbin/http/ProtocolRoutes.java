@@ -41,7 +41,7 @@ final class ProtocolRoutes extends AllDirectives {
   }
 
   private <T, R> Route nodeCall(String path, Class<T> type, Function<T, CompletionStage<R>> op) {
-    return path(segments(path), () -> post(() -> entity(Unmarshaller.entityToString(), body -> {
+    return path(segments(path), () -> post(() -> entity(Unmarshaller.entityToByteArray(), body -> {
       CompletionStage<R> result;
       try {
         result = op.apply(Bodies.read(body, type));
@@ -55,7 +55,7 @@ final class ProtocolRoutes extends AllDirectives {
   private <T, R> Route amCall(String path, Class<T> type,
       BiFunction<String, T, CompletionStage<Scheduler.AmOutcome<R>>> op) {
     return path(segments(path), () -> post(() -> optionalHeaderValueByName(WirePaths.AM_TOKEN_HEADER, token ->
-        entity(Unmarshaller.entityToString(), body -> {
+        entity(Unmarshaller.entityToByteArray(), body -> {
           CompletionStage<Scheduler.AmOutcome<R>> result;
           try {
             String attemptId = core.verifyAmToken(token.orElse(null)).attemptId();

@@ -153,6 +153,18 @@ class RestApiIT {
   }
 
   @Test
+  void nmCallsWithBadBodiesAreRefusedWithTheProblemNamedAndRegisterNothing() throws Exception {
+    String register = rm.url() + WirePaths.NM_REGISTER;
+    assertRemoteException(Http.post(register, "{\"nodeId\": \"bad-host:1\", "), 400, "BadRequestException",
+        "Malformed request body");
+    assertRemoteException(Http.post(register, " \n"), 400, "BadRequestException", "The request body is empty");
+    assertRemoteException(Http.post(register, "null"), 400, "BadRequestException", "The request body is null");
+    assertRemoteException(Http.post(rm.url() + WirePaths.NM_HEARTBEAT, "[1, 2"), 400, "BadRequestException",
+        "Malformed request body");
+    assertThat(Http.get(base + "/nodes").body()).doesNotContain("bad-host");
+  }
+
+  @Test
   void metricsAreServedInPrometheusFormat() throws Exception {
     Http.Reply r = Http.get(rm.url() + "/metrics");
     assertThat(r.status()).isEqualTo(200);
