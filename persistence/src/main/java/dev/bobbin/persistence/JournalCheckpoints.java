@@ -39,7 +39,7 @@ public final class JournalCheckpoints {
   public static CompletionStage<Optional<Checkpoint>> latest(ActorSystem<?> system, String name) {
     Serialization serialization = SerializationExtension.get(system);
     return CompletableFuture.supplyAsync(() -> {
-      try (Connection conn = JournalScan.source(system).createConnection();
+      try (Connection conn = JournalDatabase.source(system).createConnection();
           PreparedStatement st = conn.prepareStatement(LATEST)) {
         st.setString(1, name);
         st.setString(2, name);
@@ -66,7 +66,7 @@ public final class JournalCheckpoints {
       List<? extends Object> parts) {
     Serialization serialization = SerializationExtension.get(system);
     return CompletableFuture.runAsync(() -> {
-      try (Connection conn = JournalScan.source(system).createConnection()) {
+      try (Connection conn = JournalDatabase.source(system).createConnection()) {
         conn.setAutoCommit(false);
         try (PreparedStatement insert = conn.prepareStatement(INSERT);
             PreparedStatement delete = conn.prepareStatement(DELETE_OLDER)) {

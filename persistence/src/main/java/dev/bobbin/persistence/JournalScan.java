@@ -18,8 +18,6 @@ import java.util.function.BiFunction;
 import java.util.function.Function;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.DispatcherSelector;
-import org.apache.pekko.persistence.jdbc.db.SlickExtension;
-import org.apache.pekko.persistence.jdbc.db.SlickExtensionImpl;
 import org.apache.pekko.serialization.Serialization;
 import org.apache.pekko.serialization.SerializationExtension;
 import org.slf4j.Logger;
@@ -96,7 +94,7 @@ public final class JournalScan {
   /** The highest ordering in the journal, 0 when it is empty. */
   public static CompletionStage<Long> highestOrdering(ActorSystem<?> system) {
     return CompletableFuture.supplyAsync(() -> {
-      try (Connection conn = source(system).createConnection();
+      try (Connection conn = JournalDatabase.source(system).createConnection();
           PreparedStatement st = conn.prepareStatement(HIGHEST);
           ResultSet rs = st.executeQuery()) {
         rs.next();
@@ -107,11 +105,6 @@ public final class JournalScan {
     }, system.dispatchers().lookup(DispatcherSelector.blocking()));
   }
 
-  static slick.jdbc.JdbcDataSource source(ActorSystem<?> system) {
-    return ((SlickExtensionImpl) SlickExtension.get(system))
-        .database(system.settings().config().getConfig("jdbc-journal")).database().source();
-  }
-
   /**
    * Folds the events whose ordering is above {@code after} and at most {@code upTo}, in one pass
    * on the blocking dispatcher; completes when every fold has its states. One thread reads the rows while another deserializes and folds them, batch by batch:
@@ -120,7 +113,7 @@ public final class JournalScan {
    */
   public static CompletionStage<Scanned> foldRange(ActorSystem<?> system, List<Fold<?>> folds, long after,
       long upTo) {
-    slick.jdbc.JdbcDataSource source = source(system);
+    slick.jdbc.JdbcDataSource source = JournalDatabase.source(system);
     Serialization serialization = SerializationExtension.get(system);
     Map<String, Fold<?>> byType = new HashMap<>();
     for (Fold<?> f : folds) byType.put(f.entityType, f);

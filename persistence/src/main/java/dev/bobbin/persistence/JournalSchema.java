@@ -46,7 +46,7 @@ public final class JournalSchema {
               + "JournalConfig.overlay(root, dataDir).withFallback(root)"));
     }
     return CompletableFuture.supplyAsync(() -> {
-      try (Connection conn = JournalScan.source(system).createConnection()) {
+      try (Connection conn = JournalDatabase.source(system).createConnection()) {
         create(conn);
         return Done.getInstance();
       } catch (SQLException e) {

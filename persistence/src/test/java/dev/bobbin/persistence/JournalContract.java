@@ -359,7 +359,7 @@ abstract class JournalContract {
   }
 
   private static long checkpointRows(ActorTestKit kit, String checkpoint) throws Exception {
-    try (var conn = JournalScan.source(kit.system()).createConnection();
+    try (var conn = JournalDatabase.source(kit.system()).createConnection();
         var st = conn.prepareStatement("SELECT COUNT(*) FROM \"journal_checkpoint\" WHERE \"name\" = ?")) {
       st.setString(1, checkpoint);
       try (var rs = st.executeQuery()) {
