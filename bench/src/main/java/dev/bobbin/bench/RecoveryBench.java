@@ -92,8 +92,9 @@ final class RecoveryBench {
               filled.events() / (filled.nanos() / 1e9))
           + String.format(" Then the scheduler's checkpoint, as its writer would after the writes settled "
               + "(%.1f s): it keeps what is live and leaves the finished containers out, so a recovery reads it "
-              + "and no event; in a running cluster the events of the last one or two checkpoint intervals "
-              + "(30 s each by default) come after it.", filled.checkpointNanos() / 1e9)
+              + "and no event; in a running cluster the events of about the last checkpoint interval (10 s by "
+              + "default) come after it, and of up to 30 s more just after a journal write failed.",
+              filled.checkpointNanos() / 1e9)
           + " Then `bobbin rm` (its own JVM, -Xmx2g, fifo) starts on it; times are from the process start, JVM "
           + "start-up included. No NodeManager re-registers, so the scheduler's work-preserving wait (10 s) "
           + "follows, which the figures do not include." + RmProcess.experimentNote()).blank();

@@ -9,10 +9,10 @@ import org.apache.pekko.persistence.jdbc.db.SlickExtensionImpl;
  * schema, the scheduler's scans and checkpoints. It is the journal plugin's own connection pool,
  * so these share its connections and its configuration (embedded H2 or PostgreSQL).
  */
-final class JournalDatabase {
+public final class JournalDatabase {
   private JournalDatabase() {}
 
-  static slick.jdbc.JdbcDataSource source(ActorSystem<?> system) {
+  public static slick.jdbc.JdbcDataSource source(ActorSystem<?> system) {
     return ((SlickExtensionImpl) SlickExtension.get(system))
         .database(system.settings().config().getConfig("jdbc-journal")).database().source();
   }

@@ -16,6 +16,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiFunction;
 import java.util.function.Function;
+import java.util.function.LongPredicate;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.DispatcherSelector;
 import org.apache.pekko.serialization.Serialization;
@@ -36,9 +37,10 @@ import org.slf4j.LoggerFactory;
  */
 public final class JournalScan {
   private static final Logger log = LoggerFactory.getLogger(JournalScan.class);
+  // Deleted rows are read too (and not folded), so that only orderings never written look missing.
   private static final String QUERY = "SELECT \"persistence_id\", \"event_payload\", \"event_ser_id\", "
-      + "\"event_ser_manifest\", \"ordering\" FROM \"event_journal\" WHERE \"deleted\" = FALSE "
-      + "AND \"ordering\" > ? AND \"ordering\" <= ? ORDER BY \"ordering\"";
+      + "\"event_ser_manifest\", \"ordering\", \"deleted\" FROM \"event_journal\" "
+      + "WHERE \"ordering\" > ? AND \"ordering\" <= ? ORDER BY \"ordering\"";
   private static final String HIGHEST = "SELECT MAX(\"ordering\") FROM \"event_journal\"";
 
   private JournalScan() {}
@@ -83,7 +85,10 @@ public final class JournalScan {
     return foldAll(system, List.of(fold)).thenApply(done -> fold.states());
   }
 
-  /** What a scan read: how many events, and the highest ordering among them (or where it started). */
+  /**
+   * What a scan read: how many events, and the highest ordering it went through (where it started
+   * if it read none). A scan that stopped before a missing ordering went through the one below it.
+   */
   public record Scanned(long events, long highestOrdering) {}
 
   /** Every event: see {@link #foldRange}. */
@@ -113,6 +118,20 @@ public final class JournalScan {
    */
   public static CompletionStage<Scanned> foldRange(ActorSystem<?> system, List<Fold<?>> folds, long after,
       long upTo) {
+    return foldRange(system, folds, after, upTo, missing -> true);
+  }
+
+  /**
+   * The same, except that it stops before a missing ordering unless {@code passMissing} allows it.
+   * An ordering is missing while the write that took it has not committed yet (orderings are
+   * taken when a write starts and seen when it commits, so a later one can be seen first), and for
+   * good if that write failed or its process died. A reader that must not miss a late commit
+   * stops there and looks again later.
+   *
+   * @param passMissing given the first ordering of a run of missing ones, whether to go past it
+   */
+  public static CompletionStage<Scanned> foldRange(ActorSystem<?> system, List<Fold<?>> folds, long after,
+      long upTo, LongPredicate passMissing) {
     slick.jdbc.JdbcDataSource source = JournalDatabase.source(system);
     Serialization serialization = SerializationExtension.get(system);
     Map<String, Fold<?>> byType = new HashMap<>();
@@ -122,7 +141,7 @@ public final class JournalScan {
     long started = System.nanoTime();
     CompletableFuture<Scanned> read = CompletableFuture.supplyAsync(() -> {
       try {
-        return readRows(source, byType, after, upTo, handoff);
+        return readRows(source, byType, after, upTo, passMissing, handoff);
       } catch (RuntimeException e) {
         handoff.abandon();
         throw e;
@@ -148,7 +167,7 @@ public final class JournalScan {
   }
 
   private static Scanned readRows(slick.jdbc.JdbcDataSource source, Map<String, Fold<?>> byType, long after,
-      long upTo, Handoff handoff) {
+      long upTo, LongPredicate passMissing, Handoff handoff) {
     long events = 0;
     long highest = after;
     try (Connection conn = source.createConnection()) {
@@ -161,7 +180,10 @@ public final class JournalScan {
         List<Row> batch = new ArrayList<>(BATCH);
         try (ResultSet rs = st.executeQuery()) {
           while (rs.next()) {
-            highest = rs.getLong(5);
+            long ordering = rs.getLong(5);
+            if (ordering > highest + 1 && !passMissing.test(highest + 1)) break;
+            highest = ordering;
+            if (rs.getBoolean(6)) continue;
             String persistenceId = rs.getString(1);
             int bar = persistenceId.indexOf('|');
             Fold<?> fold = bar < 0 ? null : byType.get(persistenceId.substring(0, bar));

@@ -328,6 +328,58 @@ abstract class JournalContract {
   }
 
   @Test
+  void aRangeScanCanStopBeforeAMissingOrderingAndGoesOnOnceItIsThere() throws Exception {
+    ActorTestKit kit = startSystem();
+    ActorRef<Ledger.Command> a = spawn(kit, "a", kit.createTestProbe());
+    add(kit, a, "a1", FIRST);
+    long before = highestOrdering(kit);
+    add(kit, a, "a2", WAIT);
+    long missing = highestOrdering(kit);
+    add(kit, a, "a3", WAIT);
+    long last = highestOrdering(kit);
+    // a2's row taken away stands for a write that took its ordering and has not committed yet.
+    String held = "held_" + Long.toHexString(System.nanoTime());
+    jdbc(kit, "CREATE TABLE \"" + held + "\" AS SELECT * FROM \"event_journal\" WHERE \"ordering\" = " + missing);
+    jdbc(kit, "DELETE FROM \"event_journal\" WHERE \"ordering\" = " + missing);
+
+    var stopped = itemsFold();
+    assertThat(foldAfter(kit, stopped, before, m -> false)).isEqualTo(new JournalScan.Scanned(0, missing - 1));
+    assertThat(stopped.states()).isEmpty();
+    var passed = itemsFold();
+    assertThat(foldAfter(kit, passed, before, m -> m == missing)).isEqualTo(new JournalScan.Scanned(1, last));
+    assertThat(passed.states()).containsEntry(name + "-a", List.of("a3"));
+
+    jdbc(kit, "INSERT INTO \"event_journal\" SELECT * FROM \"" + held + "\"");
+    var late = itemsFold();
+    assertThat(foldAfter(kit, late, before, m -> false)).isEqualTo(new JournalScan.Scanned(2, last));
+    assertThat(late.states()).containsEntry(name + "-a", List.of("a2", "a3"));
+  }
+
+  private static JournalScan.Fold<List<String>> itemsFold() {
+    return new JournalScan.Fold<>("Ledger", id -> List.<String>of(), (List<String> items, Object e) -> {
+      List<String> next = new ArrayList<>(items);
+      next.add(((Ledger.Added) e).item());
+      return next;
+    });
+  }
+
+  private static JournalScan.Scanned foldAfter(ActorTestKit kit, JournalScan.Fold<?> fold, long after,
+      java.util.function.LongPredicate passMissing) throws Exception {
+    return JournalScan.foldRange(kit.system(), List.of(fold), after, Long.MAX_VALUE, passMissing)
+        .toCompletableFuture().get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+  }
+
+  private static long highestOrdering(ActorTestKit kit) throws Exception {
+    return JournalScan.highestOrdering(kit.system()).toCompletableFuture().get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+  }
+
+  private static void jdbc(ActorTestKit kit, String sql) throws Exception {
+    try (var conn = JournalDatabase.source(kit.system()).createConnection(); var st = conn.createStatement()) {
+      st.execute(sql);
+    }
+  }
+
+  @Test
   void theLatestCheckpointIsReadBackAndReplacesTheOlderOnes() throws Exception {
     ActorTestKit kit = startSystem();
     String checkpoint = "checkpoint-" + name;

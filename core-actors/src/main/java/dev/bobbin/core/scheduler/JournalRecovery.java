@@ -8,6 +8,7 @@ import dev.bobbin.persistence.JournalScan;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletionStage;
+import java.util.function.LongPredicate;
 import java.util.function.Predicate;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.slf4j.Logger;
@@ -52,6 +53,16 @@ public final class JournalRecovery {
 
   /** {@code base} with the events after its ordering, up to {@code upTo}, folded onto it. */
   static CompletionStage<FoldedJournal> foldAfter(ActorSystem<?> system, FoldedJournal base, long upTo) {
+    return foldAfter(system, base, upTo, missing -> true);
+  }
+
+  /**
+   * The same, stopping before a missing ordering that {@code passMissing} does not allow
+   * ({@link JournalScan#foldRange(ActorSystem, List, long, long, LongPredicate)}); the result's
+   * ordering is then the one below it.
+   */
+  static CompletionStage<FoldedJournal> foldAfter(ActorSystem<?> system, FoldedJournal base, long upTo,
+      LongPredicate passMissing) {
     var apps = new JournalScan.Fold<>(ApplicationEntity.TYPE_KEY.name(), ApplicationEntity.State::empty,
         (ApplicationEntity.State s, Object e) -> ModelCheckpoint.apply(s, (ApplicationEntity.Event) e));
     var containers = new JournalScan.Fold<>(ContainerEntity.TYPE_KEY.name(), id -> ContainerEntity.State.EMPTY,
@@ -61,7 +72,7 @@ public final class JournalRecovery {
     apps.seed(base.model().apps());
     containers.seed(base.model().containers());
     nodes.seed(base.model().nodes());
-    return JournalScan.foldRange(system, List.of(apps, containers, nodes), base.ordering(), upTo)
+    return JournalScan.foldRange(system, List.of(apps, containers, nodes), base.ordering(), upTo, passMissing)
         .thenApply(scanned -> new FoldedJournal(scanned.highestOrdering(), new RecoveredModel(
             existing(apps.states(), ApplicationEntity.State::exists),
             existing(containers.states(), c -> c.allocation() != null),

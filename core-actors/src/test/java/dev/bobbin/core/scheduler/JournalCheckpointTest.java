@@ -10,6 +10,8 @@ import dev.bobbin.core.app.Submission;
 import dev.bobbin.core.container.ContainerEntity;
 import dev.bobbin.core.node.NodeEntity;
 import dev.bobbin.persistence.JournalCheckpoints;
+import dev.bobbin.persistence.JournalDatabase;
+import dev.bobbin.persistence.JournalScan;
 import dev.bobbin.persistence.testing.TestJournals;
 import dev.bobbin.protocol.ContainerLaunchContext;
 import dev.bobbin.protocol.Resource;
@@ -100,7 +102,7 @@ class JournalCheckpointTest {
   }
 
   @Test
-  void theWriterFoldsNewEventsIntoTheCheckpointATickAfterItSawThem() {
+  void theWriterFoldsNewEventsIntoTheCheckpoint() {
     kit.spawn(CheckpointWriter.create(Duration.ofMillis(100), 1), "checkpoint-writer");
     writeHistory();
     TestProbe<Object> probe = kit.createTestProbe();
@@ -115,6 +117,66 @@ class JournalCheckpointTest {
       assertThat(latest.containers()).containsOnlyKeys(C1, C3);
       return null;
     });
+  }
+
+  @Test
+  void theWriterStopsBeforeAnOrderingNotCommittedYetAndFoldsItOnceItIs() throws Exception {
+    writeHistory();
+    // C3's row taken away stands for a write that took its ordering and commits only later.
+    write(ContainerEntity.TYPE_KEY.name(), C3, new ContainerEntity.Allocated(allocation(C3, false), 8));
+    long late = await(JournalScan.highestOrdering(kit.system()));
+    String held = hold(late);
+    write(ApplicationEntity.TYPE_KEY.name(), APP3, new ApplicationEntity.Submitted(submission(APP3), 9));
+    var writer = kit.spawn(CheckpointWriter.create(Duration.ofMillis(100), 1, Duration.ofHours(1)), "checkpoint-writer");
+
+    TestProbe<CheckpointWriter.Progress> progress = kit.createTestProbe();
+    progress.awaitAssert(WAIT, () -> {
+      writer.tell(new CheckpointWriter.GetProgress(progress.ref()));
+      assertThat(progress.receiveMessage()).isEqualTo(new CheckpointWriter.Progress(late - 1, List.of(late)));
+      return null;
+    });
+    assertThat(latestCheckpoint().apps()).containsOnlyKeys(APP1);
+
+    jdbc("INSERT INTO \"event_journal\" SELECT * FROM \"" + held + "\"");
+    awaitCheckpoint(latest -> {
+      assertThat(latest.apps()).containsOnlyKeys(APP1, APP3);
+      assertThat(latest.containers()).containsOnlyKeys(C1, C3);
+    });
+  }
+
+  @Test
+  void theWriterGoesPastAnOrderingThatStaysMissingForTheWait() throws Exception {
+    writeHistory();
+    // A write whose process died before it committed: its ordering never turns up.
+    write(ContainerEntity.TYPE_KEY.name(), C3, new ContainerEntity.Allocated(allocation(C3, false), 8));
+    hold(await(JournalScan.highestOrdering(kit.system())));
+    write(ApplicationEntity.TYPE_KEY.name(), APP3, new ApplicationEntity.Submitted(submission(APP3), 9));
+    kit.spawn(CheckpointWriter.create(Duration.ofMillis(100), 1, Duration.ofMillis(300)), "checkpoint-writer");
+    awaitCheckpoint(latest -> {
+      assertThat(latest.apps()).containsOnlyKeys(APP1, APP3);
+      assertThat(latest.containers()).containsOnlyKeys(C1);
+    });
+  }
+
+  private void awaitCheckpoint(java.util.function.Consumer<RecoveredModel> check) {
+    kit.createTestProbe().awaitAssert(WAIT, () -> {
+      check.accept(latestCheckpoint());
+      return null;
+    });
+  }
+
+  /** Moves a journal row aside into a table of its own, whose name it returns. */
+  private String hold(long ordering) throws Exception {
+    String held = "held_" + ordering;
+    jdbc("CREATE TABLE \"" + held + "\" AS SELECT * FROM \"event_journal\" WHERE \"ordering\" = " + ordering);
+    jdbc("DELETE FROM \"event_journal\" WHERE \"ordering\" = " + ordering);
+    return held;
+  }
+
+  private void jdbc(String sql) throws Exception {
+    try (var conn = JournalDatabase.source(kit.system()).createConnection(); var st = conn.createStatement()) {
+      st.execute(sql);
+    }
   }
 
   private RecoveredModel latestCheckpoint() throws Exception {
