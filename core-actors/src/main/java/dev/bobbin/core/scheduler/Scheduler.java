@@ -9,6 +9,7 @@ import dev.bobbin.core.app.ApplicationEntity;
 import dev.bobbin.core.container.ContainerEntity;
 import dev.bobbin.core.launch.AmLauncher;
 import dev.bobbin.core.node.NodeEntity;
+import dev.bobbin.core.policy.AllocationLimits;
 import dev.bobbin.core.policy.AllocationPlan;
 import dev.bobbin.core.policy.AppView;
 import dev.bobbin.core.policy.Ask;
@@ -190,6 +191,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
   }
 
   private final SchedulerDeps deps;
+  private final AllocationLimits limits;
   private final long epoch;
   private final Map<String, SchedNode> nodes = new LinkedHashMap<>();
   private final Map<String, SchedApp> apps = new LinkedHashMap<>();
@@ -230,6 +232,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
       ActorRef<EpochEntity.Command> schedulerJournal) {
     super(ctx);
     this.deps = deps;
+    this.limits = AllocationLimits.of(deps.settings());
     this.epoch = started.epoch();
     this.schedulerJournal = schedulerJournal;
     this.fair = deps.isFair() ? new FairScheduling(deps.fair()) : null;
@@ -918,7 +921,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
     // Completions of a response the AM never acknowledged go out again (the AM ignores repeats).
     if (app.lastResponse != null) app.completed.addAll(0, app.lastResponse.completedContainerStatuses());
     app.lastResponse = new AllocateResponse(0, List.of(), List.of(), Resource.NONE, 0, null);
-    m.replyTo().tell(AmOutcome.ok(new RegisterAmResponse(maxAllocation(), app.queue, List.of())));
+    m.replyTo().tell(AmOutcome.ok(new RegisterAmResponse(limits.maximum(), app.queue, List.of())));
     return this;
   }
 
@@ -957,7 +960,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
     }
     app.progress = Float.isNaN(req.progress()) ? 0 : Math.max(0, Math.min(1, req.progress()));
     for (ResourceRequest r : req.ask()) {
-      app.replaceAsk(new Ask(r.priority(), r.resourceName(), normalize(r.capability()),
+      app.replaceAsk(new Ask(r.priority(), r.resourceName(), limits.normalize(r.capability()),
           r.numContainers(), r.relaxLocality(), r.allocationRequestId(), false));
     }
     for (String id : req.release()) {
@@ -984,22 +987,6 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
       if (r != null) strict.add(new PreemptionMessage.PreemptedContainer(id, r.killAt(), r.reason()));
     }
     return strict.isEmpty() ? null : new PreemptionMessage(strict, List.of(), List.of());
-  }
-
-  /** Rounds a request up to a multiple of the minimum allocation, as YARN's resource calculator does. */
-  private Resource normalize(Resource r) {
-    var s = deps.settings();
-    long mem = roundUp(Math.max(r.memory(), s.minimumAllocationMb()), s.minimumAllocationMb());
-    int vcores = (int) roundUp(Math.max(r.vCores(), s.minimumAllocationVcores()), s.minimumAllocationVcores());
-    return new Resource(Math.min(mem, s.maximumAllocationMb()), Math.min(vcores, s.maximumAllocationVcores()));
-  }
-
-  private static long roundUp(long v, long step) {
-    return step <= 0 ? v : ((v + step - 1) / step) * step;
-  }
-
-  private Resource maxAllocation() {
-    return new Resource(deps.settings().maximumAllocationMb(), deps.settings().maximumAllocationVcores());
   }
 
   /**
