@@ -1151,44 +1151,12 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
   // Views
 
   private Behavior<Command> onGetNodes(GetNodes m) {
-    List<NodeReport> out = new ArrayList<>();
-    for (SchedNode n : nodes.values()) {
-      NodeEntity.Registration r = n.registration;
-      out.add(new NodeReport(n.id(), r.host(), r.httpAddress(), r.rack(), n.state, r.capability(), n.allocated,
-          n.containers.size(), n.lastHeartbeat, n.healthReport));
-    }
-    m.replyTo().tell(new NodesReport(out));
+    m.replyTo().tell(ModelReports.nodes(nodes.values()));
     return this;
   }
 
   private Behavior<Command> onGetUsage(GetUsage m) {
-    Map<String, AppUsage> usage = new HashMap<>();
-    for (SchedApp app : apps.values()) {
-      Resource used = Resource.NONE;
-      int running = 0;
-      for (String id : app.containers) {
-        SchedContainer c = containers.get(id);
-        if (c != null && c.phase != SchedContainer.Phase.COMPLETING) {
-          used = used.plus(c.allocation.resource());
-          running++;
-        }
-      }
-      usage.put(app.appId, new AppUsage(used, running, app.progress));
-    }
-    Resource cap = Resource.NONE;
-    Resource used = Resource.NONE;
-    int active = 0;
-    int lost = 0;
-    for (SchedNode n : nodes.values()) {
-      if (n.state.isUsable()) {
-        cap = cap.plus(n.capacity());
-        used = used.plus(n.allocated);
-        active++;
-      } else if (n.state == NodeState.LOST) {
-        lost++;
-      }
-    }
-    m.replyTo().tell(new UsageReport(usage, cap, used, active, lost, containersAllocated));
+    m.replyTo().tell(ModelReports.usage(apps.values(), containers, nodes.values(), containersAllocated));
     return this;
   }
 }

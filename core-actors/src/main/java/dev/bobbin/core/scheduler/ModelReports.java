@@ -1,0 +1,57 @@
+package dev.bobbin.core.scheduler;
+
+import dev.bobbin.core.node.NodeEntity;
+import dev.bobbin.protocol.NodeState;
+import dev.bobbin.protocol.Resource;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/** The scheduler's read-only views of its model: the node list and the cluster's and applications' usage. */
+final class ModelReports {
+  private ModelReports() {}
+
+  static Scheduler.NodesReport nodes(Collection<SchedNode> nodes) {
+    List<Scheduler.NodeReport> out = new ArrayList<>();
+    for (SchedNode n : nodes) {
+      NodeEntity.Registration r = n.registration;
+      out.add(new Scheduler.NodeReport(n.id(), r.host(), r.httpAddress(), r.rack(), n.state, r.capability(),
+          n.allocated, n.containers.size(), n.lastHeartbeat, n.healthReport));
+    }
+    return new Scheduler.NodesReport(out);
+  }
+
+  /** Containers being completed no longer count for their application. */
+  static Scheduler.UsageReport usage(Collection<SchedApp> apps, Map<String, SchedContainer> containers,
+      Collection<SchedNode> nodes, long containersAllocated) {
+    Map<String, Scheduler.AppUsage> usage = new HashMap<>();
+    for (SchedApp app : apps) {
+      Resource used = Resource.NONE;
+      int running = 0;
+      for (String id : app.containers) {
+        SchedContainer c = containers.get(id);
+        if (c != null && c.phase != SchedContainer.Phase.COMPLETING) {
+          used = used.plus(c.allocation.resource());
+          running++;
+        }
+      }
+      usage.put(app.appId, new Scheduler.AppUsage(used, running, app.progress));
+    }
+    Resource cap = Resource.NONE;
+    Resource used = Resource.NONE;
+    int active = 0;
+    int lost = 0;
+    for (SchedNode n : nodes) {
+      if (n.state.isUsable()) {
+        cap = cap.plus(n.capacity());
+        used = used.plus(n.allocated);
+        active++;
+      } else if (n.state == NodeState.LOST) {
+        lost++;
+      }
+    }
+    return new Scheduler.UsageReport(usage, cap, used, active, lost, containersAllocated);
+  }
+}
