@@ -1,6 +1,7 @@
 package dev.bobbin.core.scheduler;
 
 import dev.bobbin.core.node.NodeEntity;
+import dev.bobbin.core.policy.Ask;
 import dev.bobbin.protocol.NodeState;
 import dev.bobbin.protocol.Resource;
 import java.util.ArrayList;
@@ -9,7 +10,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-/** The scheduler's read-only views of its model: the node list and the cluster's and applications' usage. */
+/** The scheduler's read-only views of its model: the node list, usage, and the Fair view's applications. */
 final class ModelReports {
   private ModelReports() {}
 
@@ -53,5 +54,26 @@ final class ModelReports {
       }
     }
     return new Scheduler.UsageReport(usage, cap, used, active, lost, containersAllocated);
+  }
+
+  /** The Fair view's applications per leaf queue: active ones have a live container, the others wait for their AM. */
+  static Map<String, FairView.LeafApps> leafApps(Collection<SchedApp> apps, Map<String, SchedContainer> containers) {
+    Map<String, FairView.LeafApps> leaves = new HashMap<>();
+    for (SchedApp app : apps) {
+      Resource am = Resource.NONE;
+      int live = 0;
+      for (String id : app.containers) {
+        SchedContainer c = containers.get(id);
+        if (c == null || !c.isLive()) continue;
+        live++;
+        if (c.allocation.am()) am = am.plus(c.allocation.resource());
+      }
+      int wanted = app.asks().stream().filter(Ask::isAny).mapToInt(Ask::count).sum();
+      boolean active = live > 0;
+      leaves.merge("root." + app.queue, new FairView.LeafApps(active ? 1 : 0, active ? 0 : 1, am, live, wanted),
+          (a, b) -> new FairView.LeafApps(a.active() + b.active(), a.pending() + b.pending(), a.amUsed().plus(b.amUsed()),
+              a.containers() + b.containers(), a.pendingContainers() + b.pendingContainers()));
+    }
+    return leaves;
   }
 }

@@ -17,7 +17,6 @@ import dev.bobbin.core.policy.Asks;
 import dev.bobbin.core.policy.Assignment;
 import dev.bobbin.core.policy.NodeView;
 import dev.bobbin.core.policy.fair.AppSnapshot;
-import dev.bobbin.core.policy.fair.ContainerSnapshot;
 import dev.bobbin.core.policy.fair.PreemptionDecision;
 import dev.bobbin.core.policy.fair.PreemptionPlan;
 import dev.bobbin.protocol.CborSerializable;
@@ -784,7 +783,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
     }
     if (usable.isEmpty()) return;
     AllocationPlan plan = fair != null
-        ? fair.assign(usable, demand.stream().map(Scheduler::underRoot).toList(), appSnapshots())
+        ? fair.assign(usable, demand.stream().map(Scheduler::underRoot).toList(), FairInputs.apps(apps.values()))
         : deps.policy().assign(deps.settings().queues(), usable, demand, amHeadroom(capacity));
     for (Assignment a : plan.assignments()) {
       // The plan's order is the policy's: what is left is the least deserving, and stays asked for.
@@ -1056,43 +1055,19 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
       m.replyTo().tell(StatusReply.error("the scheduler runs the fifo policy"));
       return this;
     }
-    Map<String, FairView.LeafApps> leaves = new HashMap<>();
-    for (SchedApp app : apps.values()) {
-      Resource am = Resource.NONE;
-      int live = 0;
-      for (String id : app.containers) {
-        SchedContainer c = containers.get(id);
-        if (c == null || !c.isLive()) continue;
-        live++;
-        if (c.allocation.am()) am = am.plus(c.allocation.resource());
-      }
-      int wanted = app.asks().stream().filter(Ask::isAny).mapToInt(Ask::count).sum();
-      boolean active = live > 0;
-      leaves.merge("root." + app.queue, new FairView.LeafApps(active ? 1 : 0, active ? 0 : 1, am, live, wanted),
-          (a, b) -> new FairView.LeafApps(a.active() + b.active(), a.pending() + b.pending(), a.amUsed().plus(b.amUsed()),
-              a.containers() + b.containers(), a.pendingContainers() + b.pendingContainers()));
-    }
-    m.replyTo().tell(StatusReply.success(new FairView(fair.root(), fair.shares(), fair.cluster(), leaves)));
+    m.replyTo().tell(StatusReply.success(new FairView(fair.root(), fair.shares(), fair.cluster(),
+        ModelReports.leafApps(apps.values(), containers))));
     return this;
   }
 
   /** Recomputes shares, looks for starvation, preempts, and kills what is due. */
   private void fairUpdate() {
     long now = deps.clock().millis();
-    List<AppSnapshot> snapshots = appSnapshots();
-    fair.recompute(clusterCapacity(), snapshots);
+    List<AppSnapshot> snapshots = FairInputs.apps(apps.values());
+    fair.recompute(FairInputs.capacity(nodes.values()), snapshots);
     fair.dropReservationsWithoutDemand(snapshots);
-    List<NodeView> usable = new ArrayList<>();
-    for (SchedNode n : nodes.values()) if (n.state.isUsable()) usable.add(n.view());
-    List<ContainerSnapshot> live = new ArrayList<>();
-    for (SchedContainer c : containers.values()) {
-      if (finishing.containsKey(c.id())) continue;
-      if (c.phase == SchedContainer.Phase.ALLOCATED || c.phase == SchedContainer.Phase.RUNNING) {
-        ContainerEntity.Allocation a = c.allocation;
-        live.add(new ContainerSnapshot(a.containerId(), a.appId(), a.nodeId(), a.resource(), a.am(), c.allocatedTime));
-      }
-    }
-    PreemptionPlan plan = fair.preempt(snapshots, usable, live, preempting.keySet(), now);
+    PreemptionPlan plan = fair.preempt(snapshots, FairInputs.usableNodes(nodes.values()),
+        FairInputs.preemptable(containers.values(), finishing.keySet()), preempting.keySet(), now);
     // Journalled only when they change, so a running timeout survives a move of the scheduler.
     schedulerJournal.tell(new EpochEntity.SaveClocks(fair.clocks()));
     for (PreemptionDecision d : plan.decisions()) preempt(d, now);
@@ -1131,21 +1106,6 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
         deps.applications().apply(d.starvedAppId()).tell(new ApplicationEntity.RecordPreemption(record, false, ignore));
       }
     }
-  }
-
-  private List<AppSnapshot> appSnapshots() {
-    List<AppSnapshot> out = new ArrayList<>(apps.size());
-    for (SchedApp app : apps.values()) {
-      out.add(new AppSnapshot(app.appId, app.attemptId, "root." + app.queue, app.priority, app.submitTime,
-          app.used(), app.amUsed(), app.pending(), app.largestPendingAsk()));
-    }
-    return out;
-  }
-
-  private Resource clusterCapacity() {
-    Resource cap = Resource.NONE;
-    for (SchedNode n : nodes.values()) if (n.state.isUsable()) cap = cap.plus(n.capacity());
-    return cap;
   }
 
   // Views
