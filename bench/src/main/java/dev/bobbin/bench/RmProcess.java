@@ -111,8 +111,17 @@ final class RmProcess implements AutoCloseable {
     return null;
   }
 
+  /**
+   * CPU time the RM has used so far, from /proc.
+   *
+   * @throws IllegalStateException if the RM has exited: a phase it did not live through measured nothing
+   */
   long cpuNanos() {
-    return Machine.processCpuNanos(process.pid());
+    long nanos = Machine.processCpuNanos(process.pid());
+    if (!process.isAlive()) {
+      throw new IllegalStateException("the RM process exited (status " + process.exitValue() + "); see " + log);
+    }
+    return nanos;
   }
 
   long jitCpuNanos() {
