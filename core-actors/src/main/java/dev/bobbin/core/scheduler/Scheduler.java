@@ -587,7 +587,8 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
     node.toRemoveFromNm.clear();
     node.lastResponse = resp;
     m.replyTo().tell(resp);
-    scheduleSoon();
+    // A wave places asks only; with none waiting it would do nothing, once per heartbeat.
+    if (!waiting.apps().isEmpty()) scheduleSoon();
     return this;
   }
 
