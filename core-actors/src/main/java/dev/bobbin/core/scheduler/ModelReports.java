@@ -30,15 +30,9 @@ final class ModelReports {
     Map<String, Scheduler.AppUsage> usage = new HashMap<>();
     for (SchedApp app : apps) {
       Resource used = Resource.NONE;
-      int running = 0;
-      for (String id : app.containers) {
-        SchedContainer c = containers.get(id);
-        if (c != null && c.phase != SchedContainer.Phase.COMPLETING) {
-          used = used.plus(c.allocation.resource());
-          running++;
-        }
-      }
-      usage.put(app.appId, new Scheduler.AppUsage(used, running, app.progress));
+      List<SchedContainer> live = live(app, containers);
+      for (SchedContainer c : live) used = used.plus(c.allocation.resource());
+      usage.put(app.appId, new Scheduler.AppUsage(used, live.size(), app.progress));
     }
     Resource cap = Resource.NONE;
     Resource used = Resource.NONE;
@@ -61,19 +55,24 @@ final class ModelReports {
     Map<String, FairView.LeafApps> leaves = new HashMap<>();
     for (SchedApp app : apps) {
       Resource am = Resource.NONE;
-      int live = 0;
-      for (String id : app.containers) {
-        SchedContainer c = containers.get(id);
-        if (c == null || !c.isLive()) continue;
-        live++;
-        if (c.allocation.am()) am = am.plus(c.allocation.resource());
-      }
+      List<SchedContainer> live = live(app, containers);
+      for (SchedContainer c : live) if (c.allocation.am()) am = am.plus(c.allocation.resource());
       int wanted = app.asks().stream().filter(Ask::isAny).mapToInt(Ask::count).sum();
-      boolean active = live > 0;
-      leaves.merge("root." + app.queue, new FairView.LeafApps(active ? 1 : 0, active ? 0 : 1, am, live, wanted),
+      boolean active = !live.isEmpty();
+      leaves.merge("root." + app.queue, new FairView.LeafApps(active ? 1 : 0, active ? 0 : 1, am, live.size(), wanted),
           (a, b) -> new FairView.LeafApps(a.active() + b.active(), a.pending() + b.pending(), a.amUsed().plus(b.amUsed()),
               a.containers() + b.containers(), a.pendingContainers() + b.pendingContainers()));
     }
     return leaves;
+  }
+
+  /** An application's containers that are not being completed. */
+  private static List<SchedContainer> live(SchedApp app, Map<String, SchedContainer> containers) {
+    List<SchedContainer> live = new ArrayList<>();
+    for (String id : app.containers) {
+      SchedContainer c = containers.get(id);
+      if (c != null && c.isLive()) live.add(c);
+    }
+    return live;
   }
 }
