@@ -78,23 +78,11 @@ public final class JournalScan {
     }
   }
 
-  /** One type only. */
-  public static <S> CompletionStage<Map<String, S>> fold(ActorSystem<?> system, String entityType,
-      Function<String, S> empty, BiFunction<S, Object, S> apply) {
-    Fold<S> fold = new Fold<>(entityType, empty, apply);
-    return foldAll(system, List.of(fold)).thenApply(done -> fold.states());
-  }
-
   /**
    * What a scan read: how many events, and the highest ordering it went through (where it started
    * if it read none). A scan that stopped before a missing ordering went through the one below it.
    */
   public record Scanned(long events, long highestOrdering) {}
-
-  /** Every event: see {@link #foldRange}. */
-  public static CompletionStage<Void> foldAll(ActorSystem<?> system, List<Fold<?>> folds) {
-    return foldRange(system, folds, 0, Long.MAX_VALUE).thenApply(scanned -> null);
-  }
 
   /** The highest ordering in the journal, 0 when it is empty. */
   public static CompletionStage<Long> highestOrdering(ActorSystem<?> system) {

@@ -268,13 +268,9 @@ abstract class JournalContract {
     add(kit, a, "a2", WAIT);
     add(kit, b, "b2", WAIT);
     add(kit, a, "a3", WAIT);
-    java.util.Map<String, List<String>> folded = JournalScan.fold(kit.system(), "Ledger", id -> List.<String>of(),
-            (List<String> items, Object e) -> {
-              List<String> next = new ArrayList<>(items);
-              next.add(((Ledger.Added) e).item());
-              return next;
-            })
-        .toCompletableFuture().get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+    var items = itemsFold();
+    foldAfter(kit, items, 0, missing -> true);
+    java.util.Map<String, List<String>> folded = items.states();
     // Other tests may share the database; only this test's ledgers are looked at.
     folded.keySet().removeIf(id -> !id.startsWith(name + "-"));
     assertThat(folded).containsOnly(
@@ -288,7 +284,7 @@ abstract class JournalContract {
     add(kit, spawn(kit, "c", kit.createTestProbe()), "c1", FIRST);
     var ledgers = new JournalScan.Fold<>("Ledger", id -> 0, (Integer n, Object e) -> n + 1);
     var others = new JournalScan.Fold<>("NoSuchType", id -> 0, (Integer n, Object e) -> n + 1);
-    JournalScan.foldAll(kit.system(), List.of(ledgers, others)).toCompletableFuture()
+    JournalScan.foldRange(kit.system(), List.of(ledgers, others), 0, Long.MAX_VALUE).toCompletableFuture()
         .get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
     assertThat(ledgers.states()).containsEntry(name + "-c", 1);
     assertThat(others.states()).isEmpty();
@@ -296,7 +292,7 @@ abstract class JournalContract {
     var failing = new JournalScan.Fold<>("Ledger", id -> 0, (Integer n, Object e) -> {
       throw new IllegalArgumentException("cannot fold " + e);
     });
-    assertThat(JournalScan.foldAll(kit.system(), List.of(failing)).toCompletableFuture())
+    assertThat(JournalScan.foldRange(kit.system(), List.of(failing), 0, Long.MAX_VALUE).toCompletableFuture())
         .failsWithin(WAIT)
         .withThrowableOfType(java.util.concurrent.ExecutionException.class)
         .withRootCauseInstanceOf(IllegalArgumentException.class);

@@ -134,7 +134,7 @@ public final class CheckpointWriter extends AbstractBehavior<CheckpointWriter.Co
     CompletionStage<FoldedJournal> base = from != null ? CompletableFuture.completedFuture(from)
         : JournalRecovery.latestCheckpoint(system);
     return base.thenCompose(b -> JournalScan.highestOrdering(system).thenCompose(target ->
-        advance(b, target, passMissing).thenCompose(f -> {
+        advance(system, b, target, passMissing).thenCompose(f -> {
           long stoppedAt = f.ordering() < target ? f.ordering() + 1 : 0;
           long since = foldedSinceWrite + f.events();
           CompletionStage<Long> written = since >= minEvents
@@ -144,7 +144,8 @@ public final class CheckpointWriter extends AbstractBehavior<CheckpointWriter.Co
         })));
   }
 
-  private CompletionStage<FoldedJournal> advance(FoldedJournal base, long target, LongPredicate passMissing) {
+  private static CompletionStage<FoldedJournal> advance(ActorSystem<?> system, FoldedJournal base, long target,
+      LongPredicate passMissing) {
     if (target <= base.ordering()) return CompletableFuture.completedFuture(new FoldedJournal(base.ordering(),
         base.model(), 0));
     return JournalRecovery.foldAfter(system, base, target, passMissing)
@@ -168,7 +169,7 @@ public final class CheckpointWriter extends AbstractBehavior<CheckpointWriter.Co
    */
   public static CompletionStage<Void> writeQuiescent(ActorSystem<?> system) {
     return JournalRecovery.latestCheckpoint(system).thenCompose(base -> JournalScan.highestOrdering(system)
-        .thenCompose(highest -> JournalRecovery.foldAfter(system, base, highest)
-            .thenCompose(f -> write(system, new FoldedJournal(highest, ModelCheckpoint.prune(f.model()), 0)))));
+        .thenCompose(highest -> advance(system, base, highest, missing -> true))
+        .thenCompose(f -> write(system, f)));
   }
 }
