@@ -12,7 +12,8 @@ import java.util.function.Consumer;
  * Scenario 3, heartbeats: simulated NodeManagers heartbeating over HTTP against one RM member in
  * its own JVM, whose CPU is read from /proc. First paced at 10,000 heartbeats/s (with 10,000
  * nodes, the default 1 s interval), then back to back on every connection, which finds the rate
- * the RM sustains.
+ * the RM sustains. Last, the same paced load against a {@link TransportFloor} instead of the RM:
+ * what the requests cost before the RM does any work.
  */
 final class HeartbeatBench {
   private HeartbeatBench() {}
@@ -26,52 +27,71 @@ final class HeartbeatBench {
     Duration paced = Duration.ofNanos((long) (nodes / goalRate * 1e9));
     Report r = new Report("heartbeats", "3. Heartbeats");
     Path jfr = o.jfr() ? work.resolve("rm-heartbeats.jfr") : null;
-    try (RmProcess rm = RmProcess.start(work, "rm", new RmConfig(fair), work.resolve("rm-data"), "2g", jfr)) {
-      if (rm.awaitHttp(180) < 0) throw new IllegalStateException("RM did not start; see " + rm.log);
-      long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(20) + 3 * duration.toNanos();
-      try (SimNodes sim = new SimNodes(new SimNodes.Options(rm.httpPort, nodes, Topology.NODE, "127.0.0.1:1",
-          connections, paced))) {
-        long t0 = System.nanoTime();
-        sim.start(deadline);
-        if (!sim.awaitRegistered(TimeUnit.MINUTES.toSeconds(15))) {
-          throw new IllegalStateException("nodes did not register: " + sim.lastError.get());
-        }
-        double registerSecs = (System.nanoTime() - t0) / 1e9;
-        say.accept(String.format("heartbeats: %d nodes registered in %.1f s; pacing at %.0f/s", nodes, registerSecs,
-            goalRate));
-        // The first half minute of load is also the RM JVM's JIT compiling (a third of a core).
-        Duration warmUp = Duration.ofMillis(Math.min(20_000, duration.toMillis() / 2));
-        Phase p1 = measure(rm, sim, warmUp, duration, say, "paced");
-        sim.pace(Duration.ZERO);
-        Phase p2 = measure(rm, sim, Duration.ofMillis(Math.min(5000, duration.toMillis() / 4)), duration, say,
-            "back to back");
-        r.line("Workload: " + nodes + " simulated NodeManagers (idle: no containers) heartbeating over HTTP/1.1 "
-            + "keep-alive on " + connections + " connections against one RM member in its own JVM (-Xmx2g, "
-            + (fair ? "fair" : "fifo") + ", embedded H2 journal). The simulators run in the bench's JVM on the same "
-            + "2 cores, so what they use is not available to the RM. Each phase is measured after a warm-up at its "
-            + "pace (" + warmUp.toSeconds() + " s for the first); RM CPU includes its JIT compiler threads, shown "
-            + "apart. Registering the nodes took "
-            + String.format("%.1f s (%.0f/s).", registerSecs, nodes / registerSecs) + RmProcess.experimentNote()).blank();
-        r.table(List.of(
-            List.of("phase", "heartbeats/s", "RM CPU", "RM CPU per 10,000 heartbeats/s", "p50", "p99",
-                "simulator CPU", "errors"),
-            p1.row("paced: every node every " + paced.toMillis() + " ms"),
-            p2.row("back to back on " + connections + " connections")));
-        r.figure("paced.rate", p1.rate).figure("paced.cores", p1.rmCores).figure("max.rate", p2.rate)
-            .figure("max.cores", p2.rmCores);
-        double perTenK = p2.rmCores * goalRate / p2.rate;
-        // Judged on the paced run only: CPU per heartbeat at full speed understates what a steady
-        // 10,000/s costs (the paced run used 1.44 cores where the back-to-back one implied 0.77).
-        boolean met = p1.rate >= 0.97 * goalRate && p1.rmCores < 1.0;
-        r.table(List.of(List.of("goal", "measured", "verdict"),
-            List.of("≥ 10,000 heartbeats/s using under one core",
-                Report.num(p1.rate) + "/s paced with " + String.format("%.2f", p1.rmCores) + " cores; at most "
-                    + Report.num(p2.rate) + "/s (" + String.format("%.2f", perTenK) + " cores per 10,000/s)",
-                Report.verdict(met))));
-      }
+    Duration warmUp = Duration.ofMillis(Math.min(20_000, duration.toMillis() / 2));
+    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(30) + 5 * duration.toNanos();
+    SimNodes.Options sims = new SimNodes.Options(-1, nodes, Topology.NODE, "127.0.0.1:1", connections, paced);
+    Phase p1;
+    Phase p2;
+    double registerSecs;
+    try (RmProcess rm = RmProcess.start(work, "rm", new RmConfig(fair), work.resolve("rm-data"), "2g", jfr);
+        SimNodes sim = registered(rm, sims, deadline)) {
+      registerSecs = sim.registerSeconds();
+      say.accept(String.format("heartbeats: %d nodes registered in %.1f s; pacing at %.0f/s", nodes, registerSecs,
+          goalRate));
+      // The first half minute of load is also the RM JVM's JIT compiling (a third of a core).
+      p1 = measure(rm, sim, warmUp, duration, say, "paced");
+      sim.pace(Duration.ZERO);
+      p2 = measure(rm, sim, Duration.ofMillis(Math.min(5000, duration.toMillis() / 4)), duration, say,
+          "back to back");
     }
+    Phase floor;
+    try (RmProcess bare = RmProcess.transportFloor(work, "2g"); SimNodes sim = registered(bare, sims, deadline)) {
+      floor = measure(bare, sim, warmUp, duration, say, "paced, transport floor");
+    }
+    r.line("Workload: " + nodes + " simulated NodeManagers (idle: no containers) heartbeating over HTTP/1.1 "
+        + "keep-alive on " + connections + " connections against one RM member in its own JVM (-Xmx2g, "
+        + (fair ? "fair" : "fifo") + ", embedded H2 journal). The simulators run in the bench's JVM on the same "
+        + "2 cores, so what they use is not available to the RM. Each phase is measured after a warm-up at its "
+        + "pace (" + warmUp.toSeconds() + " s for the paced ones); RM CPU includes its JIT compiler threads, shown "
+        + "apart. Registering the nodes took "
+        + String.format("%.1f s (%.0f/s).", registerSecs, nodes / registerSecs) + RmProcess.experimentNote()).blank();
+    r.line("The transport floor is the same simulators, at the same pace, against a bare Pekko HTTP server in a "
+        + "JVM of its own (`TransportFloor`, Pekko's default settings, the same heap): it reads each body as the "
+        + "RM's routes do and answers with a fixed response, so its CPU is what the requests cost before the RM "
+        + "does any work.").blank();
+    r.table(List.of(
+        List.of("phase", "heartbeats/s", "RM CPU", "RM CPU per 10,000 heartbeats/s", "p50", "p99",
+            "simulator CPU", "errors"),
+        p1.row("paced: every node every " + paced.toMillis() + " ms"),
+        p2.row("back to back on " + connections + " connections"),
+        floor.row("transport floor, paced as the first")));
+    r.figure("paced.rate", p1.rate).figure("paced.cores", p1.rmCores).figure("max.rate", p2.rate)
+        .figure("max.cores", p2.rmCores).figure("floor.rate", floor.rate).figure("floor.cores", floor.rmCores);
+    double perTenK = p2.rmCores * goalRate / p2.rate;
+    // Judged on the paced run only: CPU per heartbeat at full speed understates what a steady
+    // 10,000/s costs (the paced run used 1.44 cores where the back-to-back one implied 0.77).
+    boolean met = p1.rate >= 0.97 * goalRate && p1.rmCores < 1.0;
+    r.table(List.of(List.of("goal", "measured", "verdict"),
+        List.of("≥ 10,000 heartbeats/s using under one core",
+            Report.num(p1.rate) + "/s paced with " + String.format("%.2f", p1.rmCores) + " cores; at most "
+                + Report.num(p2.rate) + "/s (" + String.format("%.2f", perTenK) + " cores per 10,000/s); the "
+                + "transport alone " + String.format("%.2f", floor.rmCores) + " cores at "
+                + Report.num(floor.rate) + "/s",
+            Report.verdict(met))));
     if (jfr != null) Jfr.summarize(jfr, r, "the RM process");
     return r;
+  }
+
+  /** Simulated nodes on {@code server}, started and registered. */
+  private static SimNodes registered(RmProcess server, SimNodes.Options o, long deadline) throws Exception {
+    if (server.awaitHttp(180) < 0) throw new IllegalStateException("the server did not start; see " + server.log);
+    SimNodes sim = new SimNodes(o.onPort(server.httpPort));
+    sim.start(deadline);
+    if (!sim.awaitRegistered(TimeUnit.MINUTES.toSeconds(15))) {
+      sim.close();
+      throw new IllegalStateException("nodes did not register: " + sim.lastError.get());
+    }
+    return sim;
   }
 
   record Phase(double rate, double rmCores, double jitCores, double simCores, double p50, double p99, long errors) {

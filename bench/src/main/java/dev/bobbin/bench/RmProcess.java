@@ -53,16 +53,36 @@ final class RmProcess implements AutoCloseable {
           <root level="INFO"><appender-ref ref="OUT"/></root>
         </configuration>
         """, StandardCharsets.UTF_8);
-    Path log = work.resolve(name + ".log");
-    List<String> cmd = new ArrayList<>();
-    cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    cmd.add("-Xmx" + heap);
+    List<String> cmd = new ArrayList<>(List.of("-Xmx" + heap));
     cmd.addAll(extraOptions());
     if (jfr != null) cmd.add("-XX:StartFlightRecording=settings=profile,dumponexit=true,filename=" + jfr);
     cmd.add("-Dlogback.configurationFile=" + logback);
     LauncherClasspath launcher = LauncherClasspath.of(BenchMain.home());
     cmd.addAll(launcher.jvmOptions());
     cmd.addAll(List.of("-cp", launcher.classpath(), "dev.bobbin.launcher.Main", "rm", "--config", conf.toString()));
+    return launch(work, name, cmd, httpPort, jfr);
+  }
+
+  /**
+   * A {@link TransportFloor} in its own JVM, with the same heap and {@link #extraOptions} as an RM,
+   * on this JVM's classpath: a stand-in for the RM that only answers the NM protocol.
+   */
+  static RmProcess transportFloor(Path work, String heap) throws IOException {
+    Files.createDirectories(work);
+    int httpPort = Ports.free();
+    List<String> cmd = new ArrayList<>(List.of("-Xmx" + heap));
+    cmd.addAll(extraOptions());
+    cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), TransportFloor.class.getName(),
+        Integer.toString(httpPort)));
+    return launch(work, "transport-floor", cmd, httpPort, null);
+  }
+
+  private static RmProcess launch(Path work, String name, List<String> jvmArgs, int httpPort, Path jfr)
+      throws IOException {
+    Path log = work.resolve(name + ".log");
+    List<String> cmd = new ArrayList<>();
+    cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    cmd.addAll(jvmArgs);
     long started = System.nanoTime();
     Process p = new ProcessBuilder(cmd).directory(work.toFile()).redirectErrorStream(true)
         .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))

@@ -38,7 +38,11 @@ final class SimNodes implements AutoCloseable {
    * @param interval null: the interval the RM hands out at registration; zero: back to back
    * @param httpAddress where the RM sends AM launches (an {@link NmStub})
    */
-  record Options(int rmPort, int nodes, Resource capacity, String httpAddress, int threads, java.time.Duration interval) {}
+  record Options(int rmPort, int nodes, Resource capacity, String httpAddress, int threads, java.time.Duration interval) {
+    Options onPort(int port) {
+      return new Options(port, nodes, capacity, httpAddress, threads, interval);
+    }
+  }
 
   private record Launch(String containerId, long endAt) {}
 
@@ -73,6 +77,8 @@ final class SimNodes implements AutoCloseable {
   private volatile boolean recordLatency;
   /** When not negative, every node's heartbeat interval (0: back to back), whatever the RM said. */
   private volatile long paceNanos = -1;
+  private long startedNanos;
+  private double registerSeconds;
 
   SimNodes(Options o) {
     this.o = o;
@@ -86,6 +92,7 @@ final class SimNodes implements AutoCloseable {
 
   /** Starts the threads; each registers its nodes, then heartbeats until {@link #close}. */
   void start(long deadlineNanos) {
+    startedNanos = System.nanoTime();
     for (int t = 0; t < o.threads(); t++) {
       int first = t;
       Thread th = new Thread(() -> loop(first, deadlineNanos), "sim-nm-" + t);
@@ -97,7 +104,14 @@ final class SimNodes implements AutoCloseable {
 
   /** Waits until every node has registered; false on timeout. */
   boolean awaitRegistered(long seconds) throws InterruptedException {
-    return registered.await(seconds, TimeUnit.SECONDS);
+    if (!registered.await(seconds, TimeUnit.SECONDS)) return false;
+    registerSeconds = (System.nanoTime() - startedNanos) / 1e9;
+    return true;
+  }
+
+  /** How long registering every node took, once {@link #awaitRegistered} has returned true. */
+  double registerSeconds() {
+    return registerSeconds;
   }
 
   void recordLatency(boolean on) {

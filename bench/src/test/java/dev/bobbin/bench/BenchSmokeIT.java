@@ -46,11 +46,13 @@ class BenchSmokeIT {
 
   @Test
   @Timeout(value = 120, unit = TimeUnit.SECONDS)
-  void heartbeatsAreAnsweredPacedAndBackToBack() {
+  void heartbeatsAreAnsweredPacedAndBackToBackAndTheTransportFloorIsMeasured() {
     Report r = run("heartbeats", "--quick", "--no-write");
     assertThat(r.figures.get("paced.rate")).isPositive();
     assertThat(r.figures.get("max.rate")).isPositive();
     assertThat(r.figures.get("paced.cores")).isPositive();
+    assertThat(r.figures.get("floor.rate")).isPositive();
+    assertThat(r.figures.get("floor.cores")).isPositive();
   }
 
   @Test

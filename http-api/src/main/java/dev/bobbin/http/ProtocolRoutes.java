@@ -86,10 +86,7 @@ final class ProtocolRoutes extends AllDirectives {
   }
 
   private static org.apache.pekko.http.javadsl.server.PathMatcher0 segments(String path) {
-    String[] parts = path.substring(1).split("/");
-    org.apache.pekko.http.javadsl.server.PathMatcher0 m = org.apache.pekko.http.javadsl.server.PathMatchers.segment(parts[0]);
-    for (int i = 1; i < parts.length; i++) m = m.slash(parts[i]);
-    return m;
+    return org.apache.pekko.http.javadsl.server.PathMatchers.separateOnSlashes(path.substring(1));
   }
 
 }
