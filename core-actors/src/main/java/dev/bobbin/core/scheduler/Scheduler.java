@@ -707,12 +707,9 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
     int exit = exitStatus;
     String diag = diagnostics;
     ContainerStatus status = ContainerStatus.completed(containerId, exit, diag, c.allocation.resource());
-    AskPattern.<ContainerEntity.Command, StatusReply<Done>>ask(
-            deps.containers().apply(containerId),
-            r -> new ContainerEntity.Complete(exit, diag, r),
-            deps.askTimeout(), getContext().getSystem().scheduler())
-        .whenComplete((r, e) -> getContext().getSelf().tell(new CompletionDone(containerId, status,
-            e != null ? e.getMessage() : r.isError() ? r.getError().getMessage() : null)));
+    getContext().askWithStatus(Done.class, deps.containers().apply(containerId), deps.askTimeout(),
+        r -> new ContainerEntity.Complete(exit, diag, r),
+        (done, e) -> new CompletionDone(containerId, status, e == null ? null : e.getMessage()));
   }
 
   private Behavior<Command> onCompletionDone(CompletionDone m) {
@@ -829,11 +826,12 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
     containersAllocated++;
     getContext().getLog().info("Allocating {} ({}) on {} for {}: {}", containerId, a.capability(), node.id(),
         a.attemptId(), a.reason());
-    AskPattern.<ContainerEntity.Command, StatusReply<Done>>ask(
-            deps.containers().apply(containerId), r -> new ContainerEntity.Allocate(alloc, r),
-            deps.askTimeout(), getContext().getSystem().scheduler())
-        .whenComplete((r, e) -> getContext().getSelf().tell(new AllocationDone(containerId,
-            e != null ? e.getMessage() : r.isError() ? r.getError().getMessage() : null, e == null)));
+    // The context's ask hands the answer to this actor from the thread that completes it: no
+    // future callback on another pool between the entity's reply and this mailbox.
+    getContext().askWithStatus(Done.class, deps.containers().apply(containerId), deps.askTimeout(),
+        r -> new ContainerEntity.Allocate(alloc, r),
+        (done, e) -> new AllocationDone(containerId, e == null ? null : e.getMessage(),
+            e == null || e instanceof StatusReply.ErrorMessage));
     allocationsInFlight++;
     return true;
   }
