@@ -38,9 +38,7 @@ import dev.bobbin.protocol.node.NodeHeartbeatRequest;
 import dev.bobbin.protocol.node.NodeHeartbeatResponse;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -192,26 +190,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
   private final SchedulerDeps deps;
   private final AllocationLimits limits;
   private final long epoch;
-  private final Map<String, SchedNode> nodes = new LinkedHashMap<>();
-  private final Map<String, SchedApp> apps = new LinkedHashMap<>();
-  private final Waiting waiting = new Waiting();
-  private final Map<String, SchedApp> appsByAttempt = new HashMap<>();
-  private final Map<String, SchedContainer> containers = new HashMap<>();
-  /** What the AM containers in {@link #containers} hold, for the fifo policy's AM limit. */
-  private Resource amUsed = Resource.NONE;
-  /** Containers the Fair policy is taking back, with why; killed at {@code killAt}. */
-  private final Map<String, PreemptionRecord> preempting = new LinkedHashMap<>();
-  /** Unknown containers NMs reported, whose Container entities are being asked about. */
-  private final Set<String> adopting = new HashSet<>();
-  /**
-   * AM containers of applications whose AM unregistered, by container id: as in YARN's FINISHING
-   * state they are left to exit on their own, and the application's clean-up on the nodes waits
-   * for them, for at most the AM expiry interval.
-   */
-  private final Map<String, Finishing> finishing = new HashMap<>();
-
-  private record Finishing(String appId, long killAt) {}
-
+  private final SchedulerModel model = new SchedulerModel();
   private boolean waveQueued;
   /** Allocations sent to their Container entity and not yet answered. */
   private int allocationsInFlight;
@@ -227,7 +206,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
 
   private final ActorRef<EpochEntity.Command> schedulerJournal;
 
-  private Scheduler(ActorContext<Command> ctx, SchedulerDeps deps, EpochEntity.Started started, RecoveredModel model,
+  private Scheduler(ActorContext<Command> ctx, SchedulerDeps deps, EpochEntity.Started started, RecoveredModel recovered,
       ActorRef<EpochEntity.Command> schedulerJournal) {
     super(ctx);
     this.deps = deps;
@@ -236,81 +215,28 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
     this.schedulerJournal = schedulerJournal;
     this.fair = deps.isFair() ? new FairScheduling(deps.fair()) : null;
     if (fair != null) fair.restoreClocks(started.clocks());
-    recover(model);
+    recover(recovered);
   }
 
   // Recovery
 
   /**
-   * Rebuilds the model from the journal: live applications with their current attempt, their live
-   * containers (counted against their nodes at once, so nothing is handed out twice), and the nodes,
-   * which must re-register. Containers of ended applications are cleaned up once their NMs report.
+   * Rebuilds the model from the journal ({@link SchedulerModel#recover}). Nothing is allocated
+   * until enough nodes have re-synced or the recovery wait is over.
    */
-  private void recover(RecoveredModel model) {
+  private void recover(RecoveredModel recovered) {
     long now = deps.clock().millis();
-    model.nodes().forEach((id, n) -> {
-      if (n.registration() == null || !n.state().isUsable()) return;
-      SchedNode node = new SchedNode(n.registration(), now);
-      node.awaitingResync = true;
-      nodes.put(id, node);
-    });
-    model.apps().forEach((id, a) -> {
-      if (!a.exists() || a.state().isFinal() || a.currentAttempt() == null || a.currentAttempt().state().isFinal()) return;
-      var sub = a.submission();
-      SchedApp app = new SchedApp(waiting, id, sub.queue(), sub.user(), sub.priority(), a.startedTime(), sub.amResource(),
-          sub.amLaunch());
-      app.startAttempt(a.currentAttempt().attemptId());
-      if (!a.currentAttempt().amContainerId().isEmpty()) {
-        app.clearAsks();
-        // The AM's liveness window starts afresh with this scheduler, as after a YARN RM restart.
-        app.lastAmContact = now;
-      }
-      apps.put(id, app);
-      appsByAttempt.put(app.attemptId, app);
-      if (fair != null) fair.place("root." + sub.queue(), sub.user());
-    });
-    model.containers().forEach((id, c) -> {
-      if (c.allocation() == null) return;
-      if (c.phase() == ContainerEntity.Phase.COMPLETED) {
-        // Finished while no AM heard of it (say, during the outage): deliver it again; AMs ignore repeats.
-        SchedApp owner = appsByAttempt.get(c.allocation().attemptId());
-        if (owner != null && !c.completionDelivered() && !c.allocation().am()) {
-          owner.completed.add(ContainerStatus.completed(id, c.exitStatus(), c.diagnostics(), c.allocation().resource()));
-        }
-        return;
-      }
-      ContainerEntity.Allocation a = c.allocation();
-      SchedNode node = nodes.get(a.nodeId());
-      if (node == null) return;
-      SchedContainer sc = new SchedContainer(a, c.allocatedTime());
-      sc.phase = c.phase() == ContainerEntity.Phase.RUNNING ? SchedContainer.Phase.RUNNING : SchedContainer.Phase.ALLOCATED;
-      sc.confirmed = false;
-      track(id, sc);
-      node.containers.add(id);
-      node.allocated = node.allocated.plus(a.resource());
-      SchedApp app = appsByAttempt.get(a.attemptId());
-      ApplicationEntity.State owner = model.apps().get(a.appId());
-      if (app != null) app.add(sc);
-      else if (a.am() && owner != null && owner.state() == AppState.FINISHED) {
-        finishing.put(id, new Finishing(a.appId(), now + deps.amExpiry().toMillis()));
-      } else node.toKill.add(id);
-      if (app != null && a.am() && app.hasDemand()) {
-        // The previous scheduler allocated this AM container but died before its application
-        // recorded it: it is the attempt's AM all the same, not a reason to place a second one.
-        app.clearAsks();
-        app.lastAmContact = now;
-        deps.applications().apply(a.appId()).tell(new ApplicationEntity.AssignAmContainer(a.attemptId(), id,
-            a.nodeId(), a.nodeHttpAddress(), getContext().getSystem().ignoreRef()));
-      }
-      if (c.preemption() != null) preempting.put(id, c.preemption());
-    });
-    nodesToResync = (int) Math.ceil(nodes.size() * deps.recoveryMinNodeShare());
-    recoveringUntil = nodes.isEmpty() ? now : now + deps.recoveryWait().toMillis();
+    for (ContainerEntity.Allocation a : model.recover(recovered, now, deps.amExpiry().toMillis(), fair)) {
+      deps.applications().apply(a.appId()).tell(new ApplicationEntity.AssignAmContainer(a.attemptId(),
+          a.containerId(), a.nodeId(), a.nodeHttpAddress(), getContext().getSystem().ignoreRef()));
+    }
+    nodesToResync = (int) Math.ceil(model.nodes.size() * deps.recoveryMinNodeShare());
+    recoveringUntil = model.nodes.isEmpty() ? now : now + deps.recoveryWait().toMillis();
   }
 
   private boolean recovering() {
     if (recoveringUntil == 0) return false;
-    long resynced = nodes.values().stream().filter(n -> !n.awaitingResync).count();
+    long resynced = model.nodes.values().stream().filter(n -> !n.awaitingResync).count();
     if (deps.clock().millis() < recoveringUntil && resynced < nodesToResync) return true;
     recoveringUntil = 0;
     finishRecovery();
@@ -324,7 +250,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
   private void finishRecovery() {
     int lost = 0;
     int relaunched = 0;
-    for (SchedContainer c : List.copyOf(containers.values())) {
+    for (SchedContainer c : List.copyOf(model.containers.values())) {
       if (c.confirmed) continue;
       if (relaunchAm(c)) {
         relaunched++;
@@ -332,13 +258,13 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
       }
       lost++;
       // Never reported, but its AM may still start it: its space stays taken until the NM heard the kill.
-      SchedNode node = nodes.get(c.allocation.nodeId());
+      SchedNode node = model.nodes.get(c.allocation.nodeId());
       if (c.phase == SchedContainer.Phase.ALLOCATED && node != null) node.hold(c.id(), c.allocation.resource());
       completeContainer(c.id(), ExitStatus.ABORTED, "Container lost while the ResourceManager recovered", null);
     }
     getContext().getLog().info(
         "Scheduler recovery finished: {} of {} known nodes re-synced, {} containers lost, {} AM containers relaunched",
-        nodes.values().stream().filter(n -> !n.awaitingResync).count(), nodes.size(), lost, relaunched);
+        model.nodes.values().stream().filter(n -> !n.awaitingResync).count(), model.nodes.size(), lost, relaunched);
   }
 
   /**
@@ -349,8 +275,8 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
    */
   private boolean relaunchAm(SchedContainer c) {
     ContainerEntity.Allocation a = c.allocation;
-    SchedNode node = nodes.get(a.nodeId());
-    SchedApp app = appsByAttempt.get(a.attemptId());
+    SchedNode node = model.nodes.get(a.nodeId());
+    SchedApp app = model.appsByAttempt.get(a.attemptId());
     if (!a.am() || c.phase != SchedContainer.Phase.ALLOCATED || node == null || node.awaitingResync
         || app == null || app.registered || app.amLaunch == null) {
       return false;
@@ -417,85 +343,80 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
   // Applications
 
   private Behavior<Command> onAttemptAdded(AttemptAdded m) {
-    SchedApp app = apps.get(m.appId());
+    SchedApp app = model.apps.get(m.appId());
     if (app == null) {
-      app = new SchedApp(waiting, m.appId(), m.queue(), m.user(), m.priority(), m.submitTime(), m.amResource(), m.amLaunch());
-      apps.put(m.appId(), app);
+      app = new SchedApp(model.waiting, m.appId(), m.queue(), m.user(), m.priority(), m.submitTime(), m.amResource(),
+          m.amLaunch());
+      model.apps.put(m.appId(), app);
     } else if (m.attemptId().equals(app.attemptId)) {
       return this;
     }
-    if (app.attemptId != null) appsByAttempt.remove(app.attemptId);
+    if (app.attemptId != null) model.appsByAttempt.remove(app.attemptId);
     app.startAttempt(m.attemptId());
-    appsByAttempt.put(m.attemptId(), app);
+    model.appsByAttempt.put(m.attemptId(), app);
     getContext().getLog().info("Attempt {} of {} added to queue {}", m.attemptId(), m.appId(), m.queue());
     scheduleSoon();
     return this;
   }
 
   private Behavior<Command> onAttemptEnded(AttemptEnded m) {
-    appsByAttempt.remove(m.attemptId());
+    model.appsByAttempt.remove(m.attemptId());
     releaseAll(c -> c.allocation.attemptId().equals(m.attemptId()), "Container of a failed attempt " + m.attemptId());
     return this;
   }
 
   private Behavior<Command> onAppEnded(AppEnded m) {
-    SchedApp app = apps.remove(m.appId());
+    SchedApp app = model.apps.remove(m.appId());
     if (app != null) app.leave();
-    if (app != null && app.attemptId != null) appsByAttempt.remove(app.attemptId);
+    if (app != null && app.attemptId != null) model.appsByAttempt.remove(app.attemptId);
     if (fair != null) fair.appEnded(m.appId());
-    SchedContainer am = m.state() == AppState.FINISHED ? runningAmContainer(m.appId()) : null;
+    SchedContainer am = m.state() == AppState.FINISHED ? model.runningAmContainer(m.appId()) : null;
     releaseAll(c -> c != am && c.allocation.appId().equals(m.appId()), "Container of a completed application");
     if (am == null) {
       cleanUpOnNodes(m.appId());
       getContext().getLog().info("Application {} ended as {}; its containers are being cleaned up", m.appId(), m.state());
       return this;
     }
-    finishing.put(am.id(), new Finishing(m.appId(), deps.clock().millis() + deps.amExpiry().toMillis()));
+    long killAt = deps.clock().millis() + deps.amExpiry().toMillis();
+    model.finishing.put(am.id(), new SchedulerModel.Finishing(m.appId(), killAt));
     getContext().getLog().info("Application {} ended as {}; its other containers are being cleaned up, its AM container "
         + "{} is left to exit", m.appId(), m.state(), am.id());
     return this;
   }
 
-  private SchedContainer runningAmContainer(String appId) {
-    for (SchedContainer c : containers.values()) {
-      if (c.allocation.am() && c.allocation.appId().equals(appId) && c.phase == SchedContainer.Phase.RUNNING) return c;
-    }
-    return null;
-  }
-
   /** Kills every live container that matches; never-launched ones complete at once. */
   private void releaseAll(java.util.function.Predicate<SchedContainer> which, String diagnostics) {
-    for (SchedContainer c : List.copyOf(containers.values())) {
+    for (SchedContainer c : List.copyOf(model.containers.values())) {
       if (which.test(c)) release(c, diagnostics);
     }
   }
 
   /** Every node is told to clean the ended application up (its local files, any container left). */
   private void cleanUpOnNodes(String appId) {
-    nodes.values().forEach(n -> n.appsToCleanup.add(appId));
+    model.nodes.values().forEach(n -> n.appsToCleanup.add(appId));
   }
 
   /** An AM container left to exit after its AM unregistered is killed once it has had the AM expiry interval. */
   private void expireFinishing() {
     long now = deps.clock().millis();
-    for (Map.Entry<String, Finishing> e : List.copyOf(finishing.entrySet())) {
-      Finishing f = e.getValue();
+    for (Map.Entry<String, SchedulerModel.Finishing> e : List.copyOf(model.finishing.entrySet())) {
+      SchedulerModel.Finishing f = e.getValue();
       if (f.killAt() > now) continue;
-      SchedContainer c = containers.get(e.getKey());
+      SchedContainer c = model.containers.get(e.getKey());
       if (c == null) {
-        finishing.remove(e.getKey());
+        model.finishing.remove(e.getKey());
         cleanUpOnNodes(f.appId());
         continue;
       }
       getContext().getLog().warn("AM container {} of {} still runs {} after its AM unregistered; killing it",
           e.getKey(), f.appId(), deps.amExpiry());
-      finishing.put(e.getKey(), new Finishing(f.appId(), Long.MAX_VALUE));
+      model.finishing.put(e.getKey(), new SchedulerModel.Finishing(f.appId(), Long.MAX_VALUE));
       release(c, "AM container still running " + deps.amExpiry() + " after its ApplicationMaster unregistered");
     }
   }
 
   private void release(SchedContainer c, String diagnostics) {
-    SchedNode node = nodes.get(c.allocation.nodeId());
+    SchedNode node = model.nodes.get(c.allocation.nodeId());
     switch (c.phase) {
       case RUNNING -> { if (node != null) node.toKill.add(c.id()); }
       case ALLOCATED -> {
@@ -511,19 +432,19 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
 
   private Behavior<Command> onNodeRegistered(NodeRegistered m) {
     long now = deps.clock().millis();
-    SchedNode old = nodes.get(m.registration().nodeId());
+    SchedNode old = model.nodes.get(m.registration().nodeId());
     SchedNode node = new SchedNode(m.registration(), now);
     if (old != null) {
       node.allocated = old.allocated;
       node.containers.addAll(old.containers);
       node.toKill.addAll(old.toKill);
     }
-    nodes.put(node.id(), node);
+    model.nodes.put(node.id(), node);
     node.lastResponse = new NodeHeartbeatResponse(0, NodeAction.NORMAL, List.of(), List.of(), List.of(), 0, "", epoch);
     // Response ids start again with a registration: the kills go out with the next response.
     if (old != null) old.held.forEach((id, h) -> node.hold(id, h.resource()));
     for (ContainerStatus s : m.containers()) {
-      SchedContainer c = containers.get(s.containerId());
+      SchedContainer c = model.containers.get(s.containerId());
       if (c == null) {
         if (!s.isComplete()) adoptOrKill(node, s.containerId());
         else node.toRemoveFromNm.add(s.containerId());
@@ -545,7 +466,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
 
   private Behavior<Command> onNodeHeartbeat(NodeHeartbeat m) {
     NodeHeartbeatRequest req = m.request();
-    SchedNode node = nodes.get(req.nodeId());
+    SchedNode node = model.nodes.get(req.nodeId());
     if (node == null || !node.state.isUsable() || node.awaitingResync) {
       m.replyTo().tell(NodeHeartbeatResponse.resync("Node not found resyncing " + req.nodeId()));
       return this;
@@ -563,7 +484,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
     node.lastHeartbeat = deps.clock().millis();
     node.healthReport = req.healthReport();
     for (ContainerStatus s : req.containerStatuses()) {
-      SchedContainer c = containers.get(s.containerId());
+      SchedContainer c = model.containers.get(s.containerId());
       if (s.isComplete()) {
         if (c == null) node.toRemoveFromNm.add(s.containerId());
         else completeContainer(s.containerId(), s.exitStatus(), s.diagnostics(), node);
@@ -588,12 +509,12 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
     node.lastResponse = resp;
     m.replyTo().tell(resp);
     // A wave places asks only; with none waiting it would do nothing, once per heartbeat.
-    if (!waiting.apps().isEmpty()) scheduleSoon();
+    if (!model.waiting.apps().isEmpty()) scheduleSoon();
     return this;
   }
 
   private void adoptOrKill(SchedNode node, String containerId) {
-    if (node.toKill.contains(containerId) || !adopting.add(containerId)) return;
+    if (node.toKill.contains(containerId) || !model.adopting.add(containerId)) return;
     String nodeId = node.id();
     AskPattern.<ContainerEntity.Command, StatusReply<ContainerEntity.Report>>ask(
             deps.containers().apply(containerId), ContainerEntity.Get::new,
@@ -603,9 +524,9 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
   }
 
   private Behavior<Command> onAdoptionChecked(AdoptionChecked m) {
-    adopting.remove(m.containerId());
-    SchedNode node = nodes.get(m.nodeId());
-    if (containers.containsKey(m.containerId()) || node == null) return this;
+    model.adopting.remove(m.containerId());
+    SchedNode node = model.nodes.get(m.nodeId());
+    if (model.containers.containsKey(m.containerId()) || node == null) return this;
     if (m.error() != null) {
       // Its entity may be moving too; the NM reports the container again with its next heartbeat.
       getContext().getLog().warn("Could not look up unknown container {} on {}: {}", m.containerId(), m.nodeId(),
@@ -613,7 +534,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
       return this;
     }
     ContainerEntity.Report r = m.report();
-    SchedApp app = r == null || r.allocation() == null ? null : appsByAttempt.get(r.allocation().attemptId());
+    SchedApp app = r == null || r.allocation() == null ? null : model.appsByAttempt.get(r.allocation().attemptId());
     String refusal = Adoption.refusal(r, node.id(), app != null, node.allocated, node.capacity());
     if (refusal != null) {
       getContext().getLog().info("Killing container {} on {}, unknown to the scheduler: {}", m.containerId(),
@@ -623,14 +544,14 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
     }
     SchedContainer c = new SchedContainer(r.allocation(), r.allocatedTime());
     c.phase = SchedContainer.Phase.RUNNING;
-    track(c.id(), c);
+    model.track(c.id(), c);
     node.containers.add(c.id());
     node.allocated = node.allocated.plus(c.allocation.resource());
     app.add(c);
     if (r.phase() == ContainerEntity.Phase.ALLOCATED) {
       deps.containers().apply(c.id()).tell(new ContainerEntity.MarkRunning(getContext().getSystem().ignoreRef()));
     }
-    if (r.preemption() != null) preempting.put(c.id(), r.preemption());
+    if (r.preemption() != null) model.preempting.put(c.id(), r.preemption());
     getContext().getLog().info("Adopted container {} on {}: its NM runs it and the journal holds its allocation",
         c.id(), node.id());
     return this;
@@ -643,7 +564,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
   private void expireAms() {
     long now = deps.clock().millis();
     long cutoff = now - deps.amExpiry().toMillis();
-    for (SchedApp app : apps.values()) {
+    for (SchedApp app : model.apps.values()) {
       if (app.lastAmContact == 0 || app.lastAmContact >= cutoff) continue;
       // Said again if the attempt has not ended an ask timeout later (the entity may have been moving).
       if (app.amExpiryReportedAt != 0 && now - app.amExpiryReportedAt < deps.askTimeout().toMillis()) continue;
@@ -657,7 +578,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
 
   private void expireNodes() {
     long now = deps.clock().millis();
-    for (SchedNode node : nodes.values()) {
+    for (SchedNode node : model.nodes.values()) {
       if (node.state.isUsable() && now - node.lastHeartbeat > deps.nmExpiry().toMillis()) {
         node.state = NodeState.LOST;
         getContext().getLog().warn("Node {} lost: no heartbeat for {}", node.id(), deps.nmExpiry());
@@ -675,7 +596,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
    */
   private void expireAllocations() {
     long cutoff = deps.clock().millis() - deps.containerTokenLifetime().toMillis();
-    for (SchedContainer c : List.copyOf(containers.values())) {
+    for (SchedContainer c : List.copyOf(model.containers.values())) {
       if (c.phase == SchedContainer.Phase.ALLOCATED && c.allocatedTime < cutoff) {
         getContext().getLog().info("Allocation of {} expired: never started", c.id());
         release(c, "Container expired since it was unused");
@@ -686,19 +607,19 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
   // Containers
 
   private void completeContainer(String containerId, int exitStatus, String diagnostics, SchedNode ackTo) {
-    SchedContainer c = containers.get(containerId);
+    SchedContainer c = model.containers.get(containerId);
     if (c == null) return;
     if (c.phase != SchedContainer.Phase.COMPLETING) {
-      SchedApp owner = apps.get(c.allocation.appId());
+      SchedApp owner = model.apps.get(c.allocation.appId());
       if (owner != null) owner.ending(c);
       c.phase = SchedContainer.Phase.COMPLETING;
-      SchedNode node = nodes.get(c.allocation.nodeId());
+      SchedNode node = model.nodes.get(c.allocation.nodeId());
       if (node != null && node.containers.remove(containerId) && !node.held.containsKey(containerId)) {
         node.allocated = node.allocated.minus(c.allocation.resource());
         node.toKill.remove(containerId);
       }
     }
-    PreemptionRecord preempted = preempting.get(containerId);
+    PreemptionRecord preempted = model.preempting.get(containerId);
     if (preempted != null) {
       // YARN reports a preempted container as PREEMPTED whatever signal ended the process.
       exitStatus = ExitStatus.PREEMPTED;
@@ -713,20 +634,20 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
   }
 
   private Behavior<Command> onCompletionDone(CompletionDone m) {
-    SchedContainer c = containers.get(m.containerId());
+    SchedContainer c = model.containers.get(m.containerId());
     if (c == null) return this;
     if (m.error() != null) {
       // The NM keeps reporting the container until we acknowledge it, which retries this write.
       getContext().getLog().warn("Completion of {} not persisted yet: {}", m.containerId(), m.error());
       return this;
     }
-    untrack(m.containerId());
-    preempting.remove(m.containerId());
-    Finishing finished = finishing.remove(m.containerId());
+    model.untrack(m.containerId());
+    model.preempting.remove(m.containerId());
+    SchedulerModel.Finishing finished = model.finishing.remove(m.containerId());
     if (finished != null) cleanUpOnNodes(finished.appId());
-    SchedNode node = nodes.get(c.allocation.nodeId());
+    SchedNode node = model.nodes.get(c.allocation.nodeId());
     if (node != null) node.toRemoveFromNm.add(m.containerId());
-    SchedApp app = appsByAttempt.get(c.allocation.attemptId());
+    SchedApp app = model.appsByAttempt.get(c.allocation.attemptId());
     if (app != null) {
       app.remove(c);
       if (!c.allocation.am()) app.completed.add(m.status());
@@ -754,34 +675,23 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
     getContext().getSelf().tell(new Wave());
   }
 
-  private void track(String id, SchedContainer c) {
-    SchedContainer before = containers.put(id, c);
-    if (before != null && before.allocation.am()) amUsed = amUsed.minus(before.allocation.resource());
-    if (c.allocation.am()) amUsed = amUsed.plus(c.allocation.resource());
-  }
-
-  private void untrack(String id) {
-    SchedContainer c = containers.remove(id);
-    if (c != null && c.allocation.am()) amUsed = amUsed.minus(c.allocation.resource());
-  }
-
   private void schedule() {
     // Throttled, a wave could place only the few allocations just acknowledged, at the cost of a
     // whole pass (O(apps x containers) under fair): wait until half the bound is free again.
     if (recovering() || throttled) return;
     List<AppView> demand = new ArrayList<>();
-    for (SchedApp app : waiting.apps()) demand.add(app.view());
+    for (SchedApp app : model.waiting.apps()) demand.add(app.view());
     if (demand.isEmpty()) return;
     List<NodeView> usable = new ArrayList<>();
     Resource capacity = Resource.NONE;
-    for (SchedNode n : nodes.values()) {
+    for (SchedNode n : model.nodes.values()) {
       if (!n.state.isUsable()) continue;
       usable.add(n.view());
       capacity = capacity.plus(n.capacity());
     }
     if (usable.isEmpty()) return;
     AllocationPlan plan = fair != null
-        ? fair.assign(usable, demand.stream().map(Scheduler::underRoot).toList(), FairInputs.apps(apps.values()))
+        ? fair.assign(usable, demand.stream().map(Scheduler::underRoot).toList(), FairInputs.apps(model.apps.values()))
         : deps.policy().assign(deps.settings().queues(), usable, demand, amHeadroom(capacity));
     for (Assignment a : plan.assignments()) {
       // The plan's order is the policy's: what is left is the least deserving, and stays asked for.
@@ -795,6 +705,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
 
   /** What more AMs may take under bobbin.scheduler.max-am-share; the first AM always fits, as in YARN. */
   private Resource amHeadroom(Resource capacity) {
+    Resource amUsed = model.amUsed();
     if (amUsed.memory() <= 0 && amUsed.vCores() <= 0) return Resource.of(Long.MAX_VALUE, Integer.MAX_VALUE);
     double share = deps.settings().maxAmShare();
     Resource limit = Resource.of((long) (capacity.memory() * share), (int) (capacity.vCores() * share));
@@ -807,8 +718,8 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
 
   /** @return whether it was placed: the plan is from views that earlier placements may have made stale */
   private boolean place(Assignment a) {
-    SchedApp app = apps.get(a.appId());
-    SchedNode node = nodes.get(a.nodeId());
+    SchedApp app = model.apps.get(a.appId());
+    SchedNode node = model.nodes.get(a.nodeId());
     if (app == null || node == null || !a.attemptId().equals(app.attemptId)
         || !node.view().free().fits(a.capability())) {
       return false;
@@ -818,7 +729,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
     ContainerEntity.Allocation alloc = new ContainerEntity.Allocation(containerId, a.appId(), a.attemptId(),
         node.id(), reg.httpAddress(), a.capability(), a.ask().priority(), a.ask().allocationRequestId(), a.ask().am());
     SchedContainer c = new SchedContainer(alloc, deps.clock().millis());
-    track(containerId, c);
+    model.track(containerId, c);
     node.containers.add(containerId);
     node.allocated = node.allocated.plus(a.capability());
     app.add(c);
@@ -860,15 +771,15 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
       throttled = false;
       scheduleSoon();
     }
-    SchedContainer c = containers.get(m.containerId());
+    SchedContainer c = model.containers.get(m.containerId());
     if (c == null || c.phase != SchedContainer.Phase.IN_FLIGHT) return this;
     ContainerEntity.Allocation a = c.allocation;
-    SchedApp app = appsByAttempt.get(a.attemptId());
+    SchedApp app = model.appsByAttempt.get(a.attemptId());
     if (m.error() != null) {
       getContext().getLog().warn("Allocation of {} failed to persist: {}", m.containerId(), m.error());
       if (!m.answered()) withdraw(m.containerId());
-      untrack(m.containerId());
-      SchedNode node = nodes.get(a.nodeId());
+      model.untrack(m.containerId());
+      SchedNode node = model.nodes.get(a.nodeId());
       if (node != null && node.containers.remove(m.containerId())) node.allocated = node.allocated.minus(a.resource());
       if (app != null) {
         app.remove(c);
@@ -908,7 +819,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
   // The AM protocol
 
   private Behavior<Command> onAmRegistered(AmRegistered m) {
-    SchedApp app = appsByAttempt.get(m.attemptId());
+    SchedApp app = model.appsByAttempt.get(m.attemptId());
     if (app == null) {
       m.replyTo().tell(AmOutcome.error("ApplicationAttemptNotFoundException",
           "Application attempt " + m.attemptId() + " doesn't exist in ApplicationMasterService cache."));
@@ -924,7 +835,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
   }
 
   private Behavior<Command> onAllocate(Allocate m) {
-    SchedApp app = appsByAttempt.get(m.attemptId());
+    SchedApp app = model.appsByAttempt.get(m.attemptId());
     if (app == null) {
       m.replyTo().tell(AmOutcome.error("ApplicationAttemptNotFoundException",
           "Application attempt " + m.attemptId() + " doesn't exist in ApplicationMasterService cache."));
@@ -962,7 +873,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
           r.numContainers(), r.relaxLocality(), r.allocationRequestId(), false));
     }
     for (String id : req.release()) {
-      SchedContainer c = containers.get(id);
+      SchedContainer c = model.containers.get(id);
       if (c != null && c.allocation.attemptId().equals(m.attemptId())) {
         release(c, "Container released by application");
       }
@@ -981,7 +892,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
   private PreemptionMessage preemptionMessage(SchedApp app) {
     List<PreemptionMessage.PreemptedContainer> strict = new ArrayList<>();
     for (String id : app.containers) {
-      PreemptionRecord r = preempting.get(id);
+      PreemptionRecord r = model.preempting.get(id);
       if (r != null) strict.add(new PreemptionMessage.PreemptedContainer(id, r.killAt(), r.reason()));
     }
     return strict.isEmpty() ? null : new PreemptionMessage(strict, List.of(), List.of());
@@ -997,7 +908,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
     long memory = 0;
     int vCores = 0;
     int usable = 0;
-    for (SchedNode n : nodes.values()) {
+    for (SchedNode n : model.nodes.values()) {
       if (!n.state.isUsable()) continue;
       usable++;
       Resource free = n.capacity().minus(n.allocated);
@@ -1055,25 +966,25 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
       return this;
     }
     m.replyTo().tell(StatusReply.success(new FairView(fair.root(), fair.shares(), fair.cluster(),
-        ModelReports.leafApps(apps.values(), containers))));
+        ModelReports.leafApps(model.apps.values(), model.containers))));
     return this;
   }
 
   /** Recomputes shares, looks for starvation, preempts, and kills what is due. */
   private void fairUpdate() {
     long now = deps.clock().millis();
-    List<AppSnapshot> snapshots = FairInputs.apps(apps.values());
-    fair.recompute(FairInputs.capacity(nodes.values()), snapshots);
+    List<AppSnapshot> snapshots = FairInputs.apps(model.apps.values());
+    fair.recompute(FairInputs.capacity(model.nodes.values()), snapshots);
     fair.dropReservationsWithoutDemand(snapshots);
-    PreemptionPlan plan = fair.preempt(snapshots, FairInputs.usableNodes(nodes.values()),
-        FairInputs.preemptable(containers.values(), finishing.keySet()), preempting.keySet(), now);
+    PreemptionPlan plan = fair.preempt(snapshots, FairInputs.usableNodes(model.nodes.values()),
+        FairInputs.preemptable(model.containers.values(), model.finishing.keySet()), model.preempting.keySet(), now);
     // Journalled only when they change, so a running timeout survives a move of the scheduler.
     schedulerJournal.tell(new EpochEntity.SaveClocks(fair.clocks()));
     for (PreemptionDecision d : plan.decisions()) preempt(d, now);
-    for (PreemptionRecord r : preempting.values()) {
-      SchedContainer c = containers.get(r.containerId());
+    for (PreemptionRecord r : model.preempting.values()) {
+      SchedContainer c = model.containers.get(r.containerId());
       if (r.killAt() <= now && c != null && c.phase == SchedContainer.Phase.RUNNING) {
-        SchedNode node = nodes.get(c.allocation.nodeId());
+        SchedNode node = model.nodes.get(c.allocation.nodeId());
         if (node != null && node.toKill.add(r.containerId())) {
           getContext().getLog().info("Killing preempted container {} of {} after the grace period", r.containerId(),
               r.victimAppId());
@@ -1090,13 +1001,13 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
     var starved = d.details().starved();
     for (PreemptionDecision.Victim v : d.details().victims()) {
       for (String id : v.containerIds()) {
-        SchedContainer c = containers.get(id);
-        if (c == null || preempting.containsKey(id)) continue;
+        SchedContainer c = model.containers.get(id);
+        if (c == null || model.preempting.containsKey(id)) continue;
         String reason = d.reason() + "; victim " + v.appId() + " in " + v.queuePath() + " has fair share "
             + v.fairShare() + ", usage " + v.usageBefore() + " -> " + v.usageAfter();
         PreemptionRecord record = new PreemptionRecord(id, v.appId(), d.starvedAppId(), starved.queuePath(),
             starved.kind().name(), c.allocation.resource(), c.allocation.am(), now, killAt, reason);
-        preempting.put(id, record);
+        model.preempting.put(id, record);
         getContext().getLog().info("Preempting {} of {} on {} for {}: {}", id, v.appId(), d.nodeId(),
             d.starvedAppId(), reason);
         ActorRef<StatusReply<Done>> ignore = getContext().getSystem().ignoreRef();
@@ -1110,12 +1021,12 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
   // Views
 
   private Behavior<Command> onGetNodes(GetNodes m) {
-    m.replyTo().tell(ModelReports.nodes(nodes.values()));
+    m.replyTo().tell(ModelReports.nodes(model.nodes.values()));
     return this;
   }
 
   private Behavior<Command> onGetUsage(GetUsage m) {
-    m.replyTo().tell(ModelReports.usage(apps.values(), containers, nodes.values(), containersAllocated));
+    m.replyTo().tell(ModelReports.usage(model.apps.values(), model.containers, model.nodes.values(), containersAllocated));
     return this;
   }
 }

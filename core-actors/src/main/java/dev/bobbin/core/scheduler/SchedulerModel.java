@@ -1,0 +1,135 @@
+package dev.bobbin.core.scheduler;
+
+import dev.bobbin.core.app.ApplicationEntity;
+import dev.bobbin.core.app.AppState;
+import dev.bobbin.core.app.PreemptionRecord;
+import dev.bobbin.core.container.ContainerEntity;
+import dev.bobbin.protocol.ContainerStatus;
+import dev.bobbin.protocol.Resource;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What the scheduler knows: nodes, applications with their current attempt and asks, live
+ * containers, and the containers being preempted, adopted or left to finish. Only the scheduler
+ * actor uses it, on its own thread; it sends nothing, so rebuilding it from the journal
+ * ({@link #recover}) is a plain function of what was read.
+ */
+final class SchedulerModel {
+  final Map<String, SchedNode> nodes = new LinkedHashMap<>();
+  final Map<String, SchedApp> apps = new LinkedHashMap<>();
+  final Waiting waiting = new Waiting();
+  final Map<String, SchedApp> appsByAttempt = new HashMap<>();
+  /** Live containers, by id; changed through {@link #track} and {@link #untrack} only. */
+  final Map<String, SchedContainer> containers = new HashMap<>();
+  /** What the AM containers in {@link #containers} hold, for the fifo policy's AM limit. */
+  private Resource amUsed = Resource.NONE;
+  /** Containers the Fair policy is taking back, with why; killed at {@code killAt}. */
+  final Map<String, PreemptionRecord> preempting = new LinkedHashMap<>();
+  /** Unknown containers NMs reported, whose Container entities are being asked about. */
+  final Set<String> adopting = new HashSet<>();
+  /**
+   * AM containers of applications whose AM unregistered, by container id: as in YARN's FINISHING
+   * state they are left to exit on their own, and the application's clean-up on the nodes waits
+   * for them, for at most the AM expiry interval.
+   */
+  final Map<String, Finishing> finishing = new HashMap<>();
+
+  record Finishing(String appId, long killAt) {}
+
+  void track(String id, SchedContainer c) {
+    SchedContainer before = containers.put(id, c);
+    if (before != null && before.allocation.am()) amUsed = amUsed.minus(before.allocation.resource());
+    if (c.allocation.am()) amUsed = amUsed.plus(c.allocation.resource());
+  }
+
+  void untrack(String id) {
+    SchedContainer c = containers.remove(id);
+    if (c != null && c.allocation.am()) amUsed = amUsed.minus(c.allocation.resource());
+  }
+
+  Resource amUsed() {
+    return amUsed;
+  }
+
+  SchedContainer runningAmContainer(String appId) {
+    for (SchedContainer c : containers.values()) {
+      if (c.allocation.am() && c.allocation.appId().equals(appId) && c.phase == SchedContainer.Phase.RUNNING) return c;
+    }
+    return null;
+  }
+
+  /**
+   * Rebuilds the model from the journal: live applications with their current attempt, their live
+   * containers (counted against their nodes at once, so nothing is handed out twice), and the nodes,
+   * which must re-register. Containers of ended applications are cleaned up once their NMs report.
+   *
+   * @param fair the Fair policy's state, told where each application is; null under FIFO
+   * @return AM containers the previous scheduler allocated but whose application never recorded
+   *     them: they are the attempts' AMs all the same, and the scheduler records them now
+   */
+  List<ContainerEntity.Allocation> recover(RecoveredModel journal, long now, long amExpiryMillis, FairScheduling fair) {
+    journal.nodes().forEach((id, n) -> {
+      if (n.registration() == null || !n.state().isUsable()) return;
+      SchedNode node = new SchedNode(n.registration(), now);
+      node.awaitingResync = true;
+      nodes.put(id, node);
+    });
+    journal.apps().forEach((id, a) -> {
+      if (!a.exists() || a.state().isFinal() || a.currentAttempt() == null || a.currentAttempt().state().isFinal()) return;
+      var sub = a.submission();
+      SchedApp app = new SchedApp(waiting, id, sub.queue(), sub.user(), sub.priority(), a.startedTime(), sub.amResource(),
+          sub.amLaunch());
+      app.startAttempt(a.currentAttempt().attemptId());
+      if (!a.currentAttempt().amContainerId().isEmpty()) {
+        app.clearAsks();
+        // The AM's liveness window starts afresh with this scheduler, as after a YARN RM restart.
+        app.lastAmContact = now;
+      }
+      apps.put(id, app);
+      appsByAttempt.put(app.attemptId, app);
+      if (fair != null) fair.place("root." + sub.queue(), sub.user());
+    });
+    List<ContainerEntity.Allocation> unrecordedAms = new ArrayList<>();
+    journal.containers().forEach((id, c) -> {
+      if (c.allocation() == null) return;
+      if (c.phase() == ContainerEntity.Phase.COMPLETED) {
+        // Finished while no AM heard of it (say, during the outage): deliver it again; AMs ignore repeats.
+        SchedApp owner = appsByAttempt.get(c.allocation().attemptId());
+        if (owner != null && !c.completionDelivered() && !c.allocation().am()) {
+          owner.completed.add(ContainerStatus.completed(id, c.exitStatus(), c.diagnostics(), c.allocation().resource()));
+        }
+        return;
+      }
+      ContainerEntity.Allocation a = c.allocation();
+      SchedNode node = nodes.get(a.nodeId());
+      if (node == null) return;
+      SchedContainer sc = new SchedContainer(a, c.allocatedTime());
+      sc.phase = c.phase() == ContainerEntity.Phase.RUNNING ? SchedContainer.Phase.RUNNING : SchedContainer.Phase.ALLOCATED;
+      sc.confirmed = false;
+      track(id, sc);
+      node.containers.add(id);
+      node.allocated = node.allocated.plus(a.resource());
+      SchedApp app = appsByAttempt.get(a.attemptId());
+      ApplicationEntity.State owner = journal.apps().get(a.appId());
+      if (app != null) app.add(sc);
+      else if (a.am() && owner != null && owner.state() == AppState.FINISHED) {
+        finishing.put(id, new Finishing(a.appId(), now + amExpiryMillis));
+      } else node.toKill.add(id);
+      if (app != null && a.am() && app.hasDemand()) {
+        // The previous scheduler allocated this AM container but died before its application
+        // recorded it: it is the attempt's AM all the same, not a reason to place a second one.
+        app.clearAsks();
+        app.lastAmContact = now;
+        unrecordedAms.add(a);
+      }
+      if (c.preemption() != null) preempting.put(id, c.preemption());
+    });
+    return unrecordedAms;
+  }
+}
