@@ -13,7 +13,6 @@ import dev.bobbin.core.policy.AllocationLimits;
 import dev.bobbin.core.policy.AllocationPlan;
 import dev.bobbin.core.policy.AppView;
 import dev.bobbin.core.policy.Ask;
-import dev.bobbin.core.policy.Asks;
 import dev.bobbin.core.policy.Assignment;
 import dev.bobbin.core.policy.NodeView;
 import dev.bobbin.core.policy.fair.AppSnapshot;
@@ -23,7 +22,6 @@ import dev.bobbin.protocol.CborSerializable;
 import dev.bobbin.protocol.ContainerLaunchContext;
 import dev.bobbin.protocol.ContainerStatus;
 import dev.bobbin.protocol.ExitStatus;
-import dev.bobbin.protocol.Ids;
 import dev.bobbin.protocol.NodeAction;
 import dev.bobbin.protocol.NodeState;
 import dev.bobbin.protocol.Resource;
@@ -609,16 +607,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
   private void completeContainer(String containerId, int exitStatus, String diagnostics, SchedNode ackTo) {
     SchedContainer c = model.containers.get(containerId);
     if (c == null) return;
-    if (c.phase != SchedContainer.Phase.COMPLETING) {
-      SchedApp owner = model.apps.get(c.allocation.appId());
-      if (owner != null) owner.ending(c);
-      c.phase = SchedContainer.Phase.COMPLETING;
-      SchedNode node = model.nodes.get(c.allocation.nodeId());
-      if (node != null && node.containers.remove(containerId) && !node.held.containsKey(containerId)) {
-        node.allocated = node.allocated.minus(c.allocation.resource());
-        node.toKill.remove(containerId);
-      }
-    }
+    model.startCompletion(c);
     PreemptionRecord preempted = model.preempting.get(containerId);
     if (preempted != null) {
       // YARN reports a preempted container as PREEMPTED whatever signal ended the process.
@@ -718,24 +707,12 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
 
   /** @return whether it was placed: the plan is from views that earlier placements may have made stale */
   private boolean place(Assignment a) {
-    SchedApp app = model.apps.get(a.appId());
-    SchedNode node = model.nodes.get(a.nodeId());
-    if (app == null || node == null || !a.attemptId().equals(app.attemptId)
-        || !node.view().free().fits(a.capability())) {
-      return false;
-    }
-    String containerId = Ids.containerId(a.attemptId(), epoch, app.nextContainerSeq++);
-    NodeEntity.Registration reg = node.registration;
-    ContainerEntity.Allocation alloc = new ContainerEntity.Allocation(containerId, a.appId(), a.attemptId(),
-        node.id(), reg.httpAddress(), a.capability(), a.ask().priority(), a.ask().allocationRequestId(), a.ask().am());
-    SchedContainer c = new SchedContainer(alloc, deps.clock().millis());
-    model.track(containerId, c);
-    node.containers.add(containerId);
-    node.allocated = node.allocated.plus(a.capability());
-    app.add(c);
-    app.setAsks(Asks.afterPlacement(List.copyOf(app.asks()), a.ask(), reg.host(), node.id(), reg.rack()));
+    SchedContainer c = model.place(a, epoch, deps.clock().millis());
+    if (c == null) return false;
+    ContainerEntity.Allocation alloc = c.allocation;
+    String containerId = alloc.containerId();
     containersAllocated++;
-    getContext().getLog().info("Allocating {} ({}) on {} for {}: {}", containerId, a.capability(), node.id(),
+    getContext().getLog().info("Allocating {} ({}) on {} for {}: {}", containerId, a.capability(), a.nodeId(),
         a.attemptId(), a.reason());
     // The context's ask hands the answer to this actor from the thread that completes it: no
     // future callback on another pool between the entity's reply and this mailbox.

@@ -4,7 +4,11 @@ import dev.bobbin.core.app.ApplicationEntity;
 import dev.bobbin.core.app.AppState;
 import dev.bobbin.core.app.PreemptionRecord;
 import dev.bobbin.core.container.ContainerEntity;
+import dev.bobbin.core.node.NodeEntity;
+import dev.bobbin.core.policy.Asks;
+import dev.bobbin.core.policy.Assignment;
 import dev.bobbin.protocol.ContainerStatus;
+import dev.bobbin.protocol.Ids;
 import dev.bobbin.protocol.Resource;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -55,6 +59,50 @@ final class SchedulerModel {
 
   Resource amUsed() {
     return amUsed;
+  }
+
+  /**
+   * Counts a placement against its node and its application at once, before its write: a node's
+   * allocated resources include every placement whose write is still pending.
+   *
+   * @return the placed container, or null when the assignment is stale (its attempt or node has
+   *     gone, or the node no longer has the room): a plan is made from views that earlier
+   *     placements may have changed
+   */
+  SchedContainer place(Assignment a, long epoch, long now) {
+    SchedApp app = apps.get(a.appId());
+    SchedNode node = nodes.get(a.nodeId());
+    if (app == null || node == null || !a.attemptId().equals(app.attemptId)
+        || !node.view().free().fits(a.capability())) {
+      return null;
+    }
+    String containerId = Ids.containerId(a.attemptId(), epoch, app.nextContainerSeq++);
+    NodeEntity.Registration reg = node.registration;
+    ContainerEntity.Allocation alloc = new ContainerEntity.Allocation(containerId, a.appId(), a.attemptId(),
+        node.id(), reg.httpAddress(), a.capability(), a.ask().priority(), a.ask().allocationRequestId(), a.ask().am());
+    SchedContainer c = new SchedContainer(alloc, now);
+    track(containerId, c);
+    node.containers.add(containerId);
+    node.allocated = node.allocated.plus(a.capability());
+    app.add(c);
+    app.setAsks(Asks.afterPlacement(List.copyOf(app.asks()), a.ask(), reg.host(), node.id(), reg.rack()));
+    return c;
+  }
+
+  /**
+   * The container is ending: its application stops counting it, and so does its node, unless the
+   * node holds it because its start may still be on the way. Repeats change nothing.
+   */
+  void startCompletion(SchedContainer c) {
+    if (c.phase == SchedContainer.Phase.COMPLETING) return;
+    SchedApp owner = apps.get(c.allocation.appId());
+    if (owner != null) owner.ending(c);
+    c.phase = SchedContainer.Phase.COMPLETING;
+    SchedNode node = nodes.get(c.allocation.nodeId());
+    if (node != null && node.containers.remove(c.id()) && !node.held.containsKey(c.id())) {
+      node.allocated = node.allocated.minus(c.allocation.resource());
+      node.toKill.remove(c.id());
+    }
   }
 
   SchedContainer runningAmContainer(String appId) {

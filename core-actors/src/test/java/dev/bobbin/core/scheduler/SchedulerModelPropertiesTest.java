@@ -1,0 +1,99 @@
+package dev.bobbin.core.scheduler;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.bobbin.core.node.NodeEntity;
+import dev.bobbin.core.policy.Ask;
+import dev.bobbin.core.policy.Assignment;
+import dev.bobbin.protocol.Resource;
+import java.util.ArrayList;
+import java.util.List;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.Tuple;
+import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.constraints.Size;
+
+/**
+ * The model against plans made from stale views: whatever placements it is given, in whatever
+ * order, with completions between them, no node is ever over-committed, and a node's allocated
+ * resources are exactly those of the containers counted on it.
+ */
+class SchedulerModelPropertiesTest {
+  private static final String APP = "application_1795502072393_0001";
+  private static final String ATTEMPT = "appattempt_1795502072393_0001_000002";
+  private static final String OLD_ATTEMPT = "appattempt_1795502072393_0001_000001";
+
+  sealed interface Step {}
+
+  /** A placement as a plan made from some earlier view might ask for it. */
+  record Place(int node, int gb, int vCores, boolean staleAttempt) implements Step {}
+
+  /** The completion of the {@code pick}-th live container (modulo how many there are), if any. */
+  record Complete(int pick) implements Step {}
+
+  @Property(tries = 300)
+  void noNodeIsOverCommittedAndEachCountsExactlyItsContainers(
+      @ForAll @Size(min = 1, max = 4) List<@IntRange(min = 1, max = 16) Integer> nodeGbs,
+      @ForAll("steps") @Size(max = 80) List<Step> steps) {
+    SchedulerModel model = modelWith(nodeGbs);
+    for (Step step : steps) {
+      if (step instanceof Place p) {
+        String nodeId = "node-" + (p.node() % nodeGbs.size());
+        Resource ask = Resource.of(p.gb() * 1024L, p.vCores());
+        boolean fits = model.nodes.get(nodeId).view().free().fits(ask);
+        SchedContainer c = model.place(assignment(nodeId, ask, p.staleAttempt()), 1, 0);
+        assertThat(c != null).as("placed %s on %s", ask, nodeId).isEqualTo(fits && !p.staleAttempt());
+      } else if (step instanceof Complete done) {
+        List<SchedContainer> live = new ArrayList<>(model.containers.values());
+        if (live.isEmpty()) continue;
+        SchedContainer c = live.get(done.pick() % live.size());
+        model.startCompletion(c);
+        model.startCompletion(c);
+        model.untrack(c.id());
+      }
+      for (SchedNode node : model.nodes.values()) {
+        Resource counted = Resource.NONE;
+        for (String id : node.containers) counted = counted.plus(model.containers.get(id).allocation.resource());
+        assertThat(node.allocated).as("allocated on %s", node.id()).isEqualTo(counted);
+        assertThat(node.allocated.memory()).isLessThanOrEqualTo(node.capacity().memory());
+        assertThat(node.allocated.vCores()).isLessThanOrEqualTo(node.capacity().vCores());
+      }
+    }
+  }
+
+  @Provide
+  Arbitrary<List<Step>> steps() {
+    Arbitrary<Step> place = Combinators.combine(Arbitraries.integers().between(0, 3),
+            Arbitraries.integers().between(1, 8), Arbitraries.integers().between(1, 8),
+            Arbitraries.of(false, false, false, true))
+        .as(Place::new);
+    Arbitrary<Step> complete = Arbitraries.integers().between(0, 1000).map(Complete::new);
+    return Arbitraries.frequencyOf(Tuple.of(3, place), Tuple.of(1, complete))
+        .list().ofMaxSize(80);
+  }
+
+  private static SchedulerModel modelWith(List<Integer> nodeGbs) {
+    SchedulerModel model = new SchedulerModel();
+    for (int i = 0; i < nodeGbs.size(); i++) {
+      String id = "node-" + i;
+      Resource capacity = Resource.of(nodeGbs.get(i) * 1024L, nodeGbs.get(i));
+      model.nodes.put(id, new SchedNode(new NodeEntity.Registration(id, "host-" + i, "host-" + i + ":8042",
+          "/default-rack", capacity), 0));
+    }
+    SchedApp app = new SchedApp(model.waiting, APP, "default", "alice", 0, 0, Resource.of(1024, 1), null);
+    app.startAttempt(ATTEMPT);
+    model.apps.put(APP, app);
+    model.appsByAttempt.put(ATTEMPT, app);
+    return model;
+  }
+
+  private static Assignment assignment(String nodeId, Resource capability, boolean staleAttempt) {
+    Ask ask = new Ask(1, Ask.ANY, capability, 1, true, 0, false);
+    return new Assignment(APP, staleAttempt ? OLD_ATTEMPT : ATTEMPT, nodeId, ask, "test");
+  }
+}
