@@ -193,16 +193,22 @@ final class JournalFiller extends AbstractBehavior<JournalFiller.Msg> {
       }
     } else if (stage[i] == 3 && plan.finishedPerApp() > 0) {
       stage[i] = 4;
-      pending[i] = 2 * plan.finishedPerApp();
+      pending[i] = plan.finishedPerApp();
       for (int c = plan.containersPerApp() + 1; c <= plan.allPerApp(); c++) {
         ActorRef<ContainerEntity.Command> container = (ActorRef<ContainerEntity.Command>) kids.get(c);
         getContext().askWithStatus(Done.class, container, TIMEOUT, r -> new ContainerEntity.Complete(0, "", r),
             (ok, err) -> new Ack(i, err));
-        getContext().askWithStatus(Done.class, container, TIMEOUT, ContainerEntity.MarkDelivered::new,
-            (ok, err) -> new Ack(i, err));
       }
-    } else {
+    } else if (stage[i] == 4) {
+      // The AM acknowledged the completions: one record for all of them, as the scheduler writes it.
       stage[i] = 5;
+      pending[i] = 1;
+      List<String> finishedIds = new ArrayList<>();
+      for (int c = plan.containersPerApp() + 1; c <= plan.allPerApp(); c++) finishedIds.add(Ids.containerId(attempt, 1, c));
+      getContext().askWithStatus(Done.class, app, TIMEOUT,
+          r -> new ApplicationEntity.RecordDeliveries(attempt, finishedIds, r), (ok, err) -> new Ack(i, err));
+    } else {
+      stage[i] = 6;
       if (!plan.keep()) {
         for (ActorRef<?> k : kids) getContext().stop(k);
         children.set(i, null);

@@ -245,10 +245,6 @@ final class SchedulerHarness implements AutoCloseable {
             h.counters.completions.incrementAndGet();
             return Behaviors.same();
           })
-          .onMessage(ContainerEntity.MarkDelivered.class, m -> {
-            m.replyTo().tell(StatusReply.ack());
-            return Behaviors.same();
-          })
           .onMessage(ContainerEntity.RequestPreemption.class, m -> {
             m.replyTo().tell(StatusReply.ack());
             return Behaviors.same();

@@ -62,6 +62,14 @@ public final class ApplicationEntity
 
   public record Get(ActorRef<StatusReply<AppReport>> replyTo) implements Command {}
 
+  /**
+   * The attempt's AM has the completions of these containers: a recovered scheduler need not
+   * deliver them again. One event for all the completions an allocate response carried, instead
+   * of one per container.
+   */
+  public record RecordDeliveries(String attemptId, List<String> containerIds, ActorRef<StatusReply<Done>> replyTo)
+      implements Command {}
+
   /** {@code suffered}: this application lost the container; otherwise it was starved and gains it. */
   public record RecordPreemption(PreemptionRecord record, boolean suffered, ActorRef<StatusReply<Done>> replyTo)
       implements Command {}
@@ -94,6 +102,12 @@ public final class ApplicationEntity
   public record PreemptionSuffered(PreemptionRecord record) implements Event {}
 
   public record PreemptionCaused(PreemptionRecord record) implements Event {}
+
+  /**
+   * Changes nothing in the application's state: it is read by the scheduler's recovery
+   * ({@code JournalRecovery}), which marks these containers' completions delivered.
+   */
+  public record CompletionsDelivered(String attemptId, List<String> containerIds) implements Event {}
 
   // State
 
@@ -163,6 +177,8 @@ public final class ApplicationEntity
       } else if (event instanceof PreemptionCaused e) {
         return new State(appId, submission, state, finalStatus, diagnostics, startedTime, finishedTime, attempts,
             preemptions.cause(e.record()));
+      } else if (event instanceof CompletionsDelivered) {
+        return this;
       }
       throw new IllegalArgumentException("Unknown event " + event);
     }
@@ -227,6 +243,7 @@ public final class ApplicationEntity
         .onCommand(AmContainerFinished.class, this::onAmContainerFinished)
         .onCommand(Kill.class, this::onKill)
         .onCommand(RecordPreemption.class, this::onRecordPreemption)
+        .onCommand(RecordDeliveries.class, this::onRecordDeliveries)
         .onCommand(Get.class, (s, c) -> s.exists()
             ? Effect().reply(c.replyTo(), StatusReply.success(s.report()))
             : Effect().reply(c.replyTo(), notFound()))
@@ -335,6 +352,14 @@ public final class ApplicationEntity
     return Effect().persist(e).thenReply(c.replyTo(), ns -> StatusReply.ack());
   }
 
+  private ReplyEffect<Event, State> onRecordDeliveries(State s, RecordDeliveries c) {
+    if (!s.exists()) return Effect().reply(c.replyTo(), notFound());
+    // Once the application has ended, its completed containers are of no interest to a recovery.
+    if (s.state().isFinal() || c.containerIds().isEmpty()) return Effect().reply(c.replyTo(), StatusReply.ack());
+    return Effect().persist(new CompletionsDelivered(c.attemptId(), List.copyOf(c.containerIds())))
+        .thenReply(c.replyTo(), ns -> StatusReply.ack());
+  }
+
   private Scheduler.AttemptAdded attemptAdded(State s) {
     Submission sub = s.submission();
     return new Scheduler.AttemptAdded(appId, s.currentAttempt().attemptId(), sub.queue(), sub.user(),
@@ -358,7 +383,8 @@ public final class ApplicationEntity
 
   @Override
   public Set<String> tagsFor(Event event) {
-    return Set.of(TAG);
+    // The application list (AppDirectory) reads tagged events; deliveries change nothing it shows.
+    return event instanceof CompletionsDelivered ? Set.of() : Set.of(TAG);
   }
 
   @Override

@@ -54,9 +54,6 @@ public final class ContainerEntity
 
   public record Get(ActorRef<StatusReply<Report>> replyTo) implements Command {}
 
-  /** The container's completion reached its AM; a recovered scheduler need not deliver it again. */
-  public record MarkDelivered(ActorRef<StatusReply<Done>> replyTo) implements Command {}
-
   /**
    * The scheduler gave up on this allocation (its write was not acknowledged in time) and handed
    * it to no AM. Ends the container whether or not the allocation was recorded, so a write that
@@ -84,6 +81,12 @@ public final class ContainerEntity
 
   public record PreemptionRequested(PreemptionRecord record) implements Event {}
 
+  /**
+   * The completion reached the AM. Written by earlier versions, one per container; deliveries are
+   * now recorded by the application, one event per allocate response
+   * ({@link dev.bobbin.core.app.ApplicationEntity.CompletionsDelivered}). Kept so that older journals
+   * replay, and as what a recovery applies for those records.
+   */
   public record CompletionDelivered() implements Event {}
 
   public record Withdrawn(long time) implements Event {}
@@ -156,9 +159,6 @@ public final class ContainerEntity
         .onCommand(Allocate.class, this::onAllocate)
         .onCommand(MarkRunning.class, this::onMarkRunning)
         .onCommand(Complete.class, this::onComplete)
-        .onCommand(MarkDelivered.class, (s, c) -> s.phase() != Phase.COMPLETED || s.completionDelivered()
-            ? Effect().reply(c.replyTo(), StatusReply.ack())
-            : Effect().persist(new CompletionDelivered()).thenReply(c.replyTo(), ns -> StatusReply.ack()))
         .onCommand(RequestPreemption.class, (s, c) -> s.phase() == Phase.NEW || s.phase() == Phase.COMPLETED
                 || s.preemption() != null
             ? Effect().reply(c.replyTo(), StatusReply.ack())

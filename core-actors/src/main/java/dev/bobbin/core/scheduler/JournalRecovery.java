@@ -5,8 +5,10 @@ import dev.bobbin.core.container.ContainerEntity;
 import dev.bobbin.core.node.NodeEntity;
 import dev.bobbin.persistence.JournalCheckpoints;
 import dev.bobbin.persistence.JournalScan;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletionStage;
 import java.util.function.LongPredicate;
 import java.util.function.Predicate;
@@ -63,8 +65,12 @@ public final class JournalRecovery {
    */
   static CompletionStage<FoldedJournal> foldAfter(ActorSystem<?> system, FoldedJournal base, long upTo,
       LongPredicate passMissing) {
+    Set<String> delivered = new HashSet<>();
     var apps = new JournalScan.Fold<>(ApplicationEntity.TYPE_KEY.name(), ApplicationEntity.State::empty,
-        (ApplicationEntity.State s, Object e) -> ModelCheckpoint.apply(s, (ApplicationEntity.Event) e));
+        (ApplicationEntity.State s, Object e) -> {
+          if (e instanceof ApplicationEntity.CompletionsDelivered d) delivered.addAll(d.containerIds());
+          return ModelCheckpoint.apply(s, (ApplicationEntity.Event) e);
+        });
     var containers = new JournalScan.Fold<>(ContainerEntity.TYPE_KEY.name(), id -> ContainerEntity.State.EMPTY,
         (ContainerEntity.State s, Object e) -> ModelCheckpoint.apply(s, (ContainerEntity.Event) e));
     var nodes = new JournalScan.Fold<>(NodeEntity.TYPE_KEY.name(), id -> NodeEntity.State.EMPTY,
@@ -73,10 +79,15 @@ public final class JournalRecovery {
     containers.seed(base.model().containers());
     nodes.seed(base.model().nodes());
     return JournalScan.foldRange(system, List.of(apps, containers, nodes), base.ordering(), upTo, passMissing)
-        .thenApply(scanned -> new FoldedJournal(scanned.highestOrdering(), new RecoveredModel(
-            existing(apps.states(), ApplicationEntity.State::exists),
-            existing(containers.states(), c -> c.allocation() != null),
-            nodes.states()), scanned.events()));
+        .thenApply(scanned -> {
+          // A delivery is recorded only after the container's completion was, so marking it once
+          // the whole range is folded gives what folding it in order would.
+          delivered.forEach(id -> containers.states().computeIfPresent(id, (k, c) -> ModelCheckpoint.delivered(c)));
+          return new FoldedJournal(scanned.highestOrdering(), new RecoveredModel(
+              existing(apps.states(), ApplicationEntity.State::exists),
+              existing(containers.states(), c -> c.allocation() != null),
+              nodes.states()), scanned.events());
+        });
   }
 
   private static <S> Map<String, S> existing(Map<String, S> states, Predicate<S> exists) {

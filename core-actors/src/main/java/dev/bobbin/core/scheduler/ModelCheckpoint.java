@@ -42,6 +42,14 @@ final class ModelCheckpoint {
     return s.allocation() != null || e instanceof ContainerEntity.Allocated ? s.apply(e) : s;
   }
 
+  /**
+   * A completed container whose completion its application recorded as delivered
+   * ({@link ApplicationEntity.CompletionsDelivered}); a container not completed is left as it is.
+   */
+  static ContainerEntity.State delivered(ContainerEntity.State c) {
+    return c.phase() == ContainerEntity.Phase.COMPLETED ? c.apply(new ContainerEntity.CompletionDelivered()) : c;
+  }
+
   static RecoveredModel prune(RecoveredModel m) {
     Map<String, ContainerEntity.State> containers = new HashMap<>();
     Set<String> appsWithContainers = new HashSet<>();

@@ -840,9 +840,10 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
     // Asking with the last response's id says the AM has that response: only now are its
     // completions delivered. Marked when sent, they were lost for good when the response was (the
     // member relaying it died) and a new scheduler took over before the AM asked again.
-    for (ContainerStatus done : last.completedContainerStatuses()) {
-      deps.containers().apply(done.containerId())
-          .tell(new ContainerEntity.MarkDelivered(getContext().getSystem().ignoreRef()));
+    if (!last.completedContainerStatuses().isEmpty()) {
+      List<String> delivered = last.completedContainerStatuses().stream().map(ContainerStatus::containerId).toList();
+      deps.applications().apply(app.appId)
+          .tell(new ApplicationEntity.RecordDeliveries(m.attemptId(), delivered, getContext().getSystem().ignoreRef()));
     }
     app.progress = Float.isNaN(req.progress()) ? 0 : Math.max(0, Math.min(1, req.progress()));
     for (ResourceRequest r : req.ask()) {

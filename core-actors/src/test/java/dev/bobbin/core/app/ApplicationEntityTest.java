@@ -75,6 +75,33 @@ class ApplicationEntityTest {
   }
 
   @Test
+  void deliveriesAreOneEventThatChangesNothingShownAndNothingOnceTheApplicationEnded() {
+    submit(2);
+    AppReport before = kit.<StatusReply<AppReport>>runCommand(ApplicationEntity.Get::new).reply().getValue();
+    List<String> ids = List.of("container_1700000000000_0001_01_000002", "container_1700000000000_0001_01_000003");
+    var recorded = kit.<StatusReply<Done>>runCommand(r -> new ApplicationEntity.RecordDeliveries(ATTEMPT1, ids, r));
+    assertThat(recorded.reply().isSuccess()).isTrue();
+    assertThat(recorded.events()).containsExactly(new ApplicationEntity.CompletionsDelivered(ATTEMPT1, ids));
+    assertThat(kit.restart().state().report()).isEqualTo(before);
+
+    var none = kit.<StatusReply<Done>>runCommand(r -> new ApplicationEntity.RecordDeliveries(ATTEMPT1, List.of(), r));
+    assertThat(none.reply().isSuccess()).isTrue();
+    assertThat(none.hasNoEvents()).isTrue();
+    kit.<StatusReply<AppReport>>runCommand(r -> new ApplicationEntity.Kill("", r));
+    var ended = kit.<StatusReply<Done>>runCommand(r -> new ApplicationEntity.RecordDeliveries(ATTEMPT1, ids, r));
+    assertThat(ended.reply().isSuccess()).isTrue();
+    assertThat(ended.hasNoEvents()).isTrue();
+  }
+
+  @Test
+  void deliveriesForAnUnknownApplicationAreRefused() {
+    var r = kit.<StatusReply<Done>>runCommand(replyTo -> new ApplicationEntity.RecordDeliveries(ATTEMPT1,
+        List.of("container_1700000000000_0001_01_000002"), replyTo));
+    assertThat(r.reply().isError()).isTrue();
+    assertThat(r.hasNoEvents()).isTrue();
+  }
+
+  @Test
   void unknownApplicationIsNotFound() {
     var get = kit.<StatusReply<AppReport>>runCommand(ApplicationEntity.Get::new);
     assertThat(get.reply().getError().getMessage()).isEqualTo("app with id: " + APP + " not found");

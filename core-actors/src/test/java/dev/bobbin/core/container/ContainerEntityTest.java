@@ -136,8 +136,7 @@ class ContainerEntityTest {
           new dev.bobbin.core.app.PreemptionRecord(ID, ALLOC.appId(), "application_1700000000000_0002", "root.b",
               "fair share", ALLOC.resource(), false, 1L, 2L, "starved"), r));
       entity.<StatusReply<Done>>runCommand(r -> new ContainerEntity.Complete(ExitStatus.PREEMPTED, "preempted", r));
-      entity.<StatusReply<Done>>runCommand(ContainerEntity.MarkDelivered::new);
-      assertThat(entity.restart().state().completionDelivered()).isTrue();
+      assertThat(entity.restart().state().phase()).isEqualTo(ContainerEntity.Phase.COMPLETED);
       snapshots.store.expectNothingPersisted("Container|" + ID);
     }
   }

@@ -49,6 +49,8 @@ class JournalCheckpointTest {
   private static final String C1 = "container_1700000000000_0001_01_000001";
   private static final String C2 = "container_1700000000000_0001_01_000002";
   private static final String C3 = "container_1700000000000_0001_01_000003";
+  private static final String C4 = "container_1700000000000_0001_01_000004";
+  private static final String C5 = "container_1700000000000_0001_01_000005";
   private static final String NODE = "h:8042";
 
   @TempDir Path dir;
@@ -86,6 +88,28 @@ class JournalCheckpointTest {
     assertThat(recovered.apps().get(APP1).state()).isEqualTo(AppState.RUNNING);
     assertThat(recovered.containers()).containsOnlyKeys(C1, C3);
     assertThat(recovered.containers().get(C1).phase()).isEqualTo(ContainerEntity.Phase.RUNNING);
+    assertThat(ModelCheckpoint.prune(recovered)).isEqualTo(ModelCheckpoint.prune(wholeJournal()));
+  }
+
+  @Test
+  void completionsTheApplicationRecordedAsDeliveredAreLeftOutBeforeAndAfterTheCheckpoint() throws Exception {
+    writeHistory();
+    write(ContainerEntity.TYPE_KEY.name(), C4, new ContainerEntity.Allocated(allocation(C4, false), 4),
+        new ContainerEntity.Launched(5), new ContainerEntity.Completed(0, "", 6));
+    write(ContainerEntity.TYPE_KEY.name(), C5, new ContainerEntity.Allocated(allocation(C5, false), 4),
+        new ContainerEntity.Completed(1, "", 6));
+    write(ApplicationEntity.TYPE_KEY.name(), APP1, new ApplicationEntity.CompletionsDelivered(ATTEMPT1, List.of(C4)));
+    await(CheckpointWriter.writeQuiescent(kit.system()));
+    // C4 reached its AM; C5 did not yet, so a recovering scheduler must still deliver it.
+    RecoveredModel checkpoint = latestCheckpoint();
+    assertThat(checkpoint.containers()).containsOnlyKeys(C1, C5);
+    assertThat(checkpoint.containers().get(C5).completionDelivered()).isFalse();
+
+    write(ApplicationEntity.TYPE_KEY.name(), APP1, new ApplicationEntity.CompletionsDelivered(ATTEMPT1, List.of(C5)));
+    RecoveredModel recovered = await(JournalRecovery.read(kit.system()));
+    assertThat(recovered.containers().get(C5).completionDelivered()).isTrue();
+    assertThat(recovered.apps().get(APP1).state()).isEqualTo(AppState.RUNNING);
+    assertThat(ModelCheckpoint.prune(recovered).containers()).containsOnlyKeys(C1);
     assertThat(ModelCheckpoint.prune(recovered)).isEqualTo(ModelCheckpoint.prune(wholeJournal()));
   }
 

@@ -324,7 +324,7 @@ class SchedulerTest {
       responseId = withIt.responseId();
     }
     assertThat(withIt.completedContainerStatuses()).extracting(ContainerStatus::containerId).containsExactly(id);
-    containers.expectNoMessage(Duration.ofMillis(300));
+    apps.expectNoMessage(Duration.ofMillis(300));
 
     // That response never reached the AM, which registers again (its member died, say): sent again.
     TestProbe<Scheduler.AmOutcome<RegisterAmResponse>> reg = testKit.createTestProbe();
@@ -332,9 +332,15 @@ class SchedulerTest {
     reg.receiveMessage();
     AllocateResponse again = allocate(0, List.of());
     assertThat(again.completedContainerStatuses()).extracting(ContainerStatus::containerId).containsExactly(id);
-    containers.expectNoMessage(Duration.ofMillis(300));
+    apps.expectNoMessage(Duration.ofMillis(300));
     allocate(again.responseId(), List.of());
-    assertThat(containers.expectMessageClass(ContainerEntity.MarkDelivered.class)).isNotNull();
+    ApplicationEntity.RecordDeliveries delivered = apps.expectMessageClass(ApplicationEntity.RecordDeliveries.class);
+    assertThat(delivered.attemptId()).isEqualTo(ATTEMPT);
+    assertThat(delivered.containerIds()).containsExactly(id);
+    // Asking again with nothing new delivered records nothing.
+    allocate(again.responseId() + 1, List.of());
+    apps.expectNoMessage(Duration.ofMillis(300));
+    containers.expectNoMessage(Duration.ofMillis(300));
   }
 
   private NodeHeartbeatResponse heartbeatUntilRemoved(String node, String id) {
@@ -580,10 +586,12 @@ class SchedulerTest {
     assertThat(fresh.allocation().containerId()).isNotIn("container_e1_1700000000000_0001_01_000002",
         "container_e1_1700000000000_0001_01_000003");
     containers.expectNoMessage(Duration.ofMillis(300));
-    // Asking with that response's id: one MarkDelivered per status it carried (the aborted worker may be among them).
+    apps.expectNoMessage(Duration.ofMillis(300));
+    // Asking with that response's id: one record of every status it carried (the aborted worker may be among them).
     allocate(first.responseId(), List.of());
-    List<ContainerEntity.Command> marked = containers.receiveSeveralMessages(first.completedContainerStatuses().size());
-    assertThat(marked).allSatisfy(c -> assertThat(c).isInstanceOf(ContainerEntity.MarkDelivered.class));
+    ApplicationEntity.RecordDeliveries marked = apps.expectMessageClass(ApplicationEntity.RecordDeliveries.class);
+    assertThat(marked.containerIds()).containsExactlyElementsOf(first.completedContainerStatuses().stream()
+        .map(ContainerStatus::containerId).toList());
     containers.expectNoMessage(Duration.ofMillis(300));
   }
 
