@@ -958,42 +958,28 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
         FairInputs.preemptable(model.containers.values(), model.finishing.keySet()), model.preempting.keySet(), now);
     // Journalled only when they change, so a running timeout survives a move of the scheduler.
     schedulerJournal.tell(new EpochEntity.SaveClocks(fair.clocks()));
-    for (PreemptionDecision d : plan.decisions()) preempt(d, now);
-    for (PreemptionRecord r : model.preempting.values()) {
-      SchedContainer c = model.containers.get(r.containerId());
-      if (r.killAt() <= now && c != null && c.phase == SchedContainer.Phase.RUNNING) {
-        SchedNode node = model.nodes.get(c.allocation.nodeId());
-        if (node != null && node.toKill.add(r.containerId())) {
-          getContext().getLog().info("Killing preempted container {} of {} after the grace period", r.containerId(),
-              r.victimAppId());
-        }
-      } else if (r.killAt() <= now && c != null && c.phase == SchedContainer.Phase.ALLOCATED) {
-        release(c, "Container preempted by scheduler before it started: " + r.reason());
-      }
+    long killAt = now + deps.fair().global().waitTimeBeforeKill().toMillis();
+    for (PreemptionDecision d : plan.decisions()) {
+      for (PreemptionRecord r : model.startPreemption(d, now, killAt)) preempt(r, d.nodeId());
+    }
+    SchedulerModel.DuePreemptions due = model.duePreemptions(now);
+    for (PreemptionRecord r : due.killed()) {
+      getContext().getLog().info("Killing preempted container {} of {} after the grace period", r.containerId(),
+          r.victimAppId());
+    }
+    for (PreemptionRecord r : due.toRelease()) {
+      release(model.containers.get(r.containerId()), "Container preempted by scheduler before it started: " + r.reason());
     }
     scheduleSoon();
   }
 
-  private void preempt(PreemptionDecision d, long now) {
-    long killAt = now + deps.fair().global().waitTimeBeforeKill().toMillis();
-    var starved = d.details().starved();
-    for (PreemptionDecision.Victim v : d.details().victims()) {
-      for (String id : v.containerIds()) {
-        SchedContainer c = model.containers.get(id);
-        if (c == null || model.preempting.containsKey(id)) continue;
-        String reason = d.reason() + "; victim " + v.appId() + " in " + v.queuePath() + " has fair share "
-            + v.fairShare() + ", usage " + v.usageBefore() + " -> " + v.usageAfter();
-        PreemptionRecord record = new PreemptionRecord(id, v.appId(), d.starvedAppId(), starved.queuePath(),
-            starved.kind().name(), c.allocation.resource(), c.allocation.am(), now, killAt, reason);
-        model.preempting.put(id, record);
-        getContext().getLog().info("Preempting {} of {} on {} for {}: {}", id, v.appId(), d.nodeId(),
-            d.starvedAppId(), reason);
-        ActorRef<StatusReply<Done>> ignore = getContext().getSystem().ignoreRef();
-        deps.containers().apply(id).tell(new ContainerEntity.RequestPreemption(record, ignore));
-        deps.applications().apply(v.appId()).tell(new ApplicationEntity.RecordPreemption(record, true, ignore));
-        deps.applications().apply(d.starvedAppId()).tell(new ApplicationEntity.RecordPreemption(record, false, ignore));
-      }
-    }
+  private void preempt(PreemptionRecord r, String nodeId) {
+    getContext().getLog().info("Preempting {} of {} on {} for {}: {}", r.containerId(), r.victimAppId(), nodeId,
+        r.starvedAppId(), r.reason());
+    ActorRef<StatusReply<Done>> ignore = getContext().getSystem().ignoreRef();
+    deps.containers().apply(r.containerId()).tell(new ContainerEntity.RequestPreemption(r, ignore));
+    deps.applications().apply(r.victimAppId()).tell(new ApplicationEntity.RecordPreemption(r, true, ignore));
+    deps.applications().apply(r.starvedAppId()).tell(new ApplicationEntity.RecordPreemption(r, false, ignore));
   }
 
   // Views

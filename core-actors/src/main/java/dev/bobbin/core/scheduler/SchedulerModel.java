@@ -7,6 +7,7 @@ import dev.bobbin.core.container.ContainerEntity;
 import dev.bobbin.core.node.NodeEntity;
 import dev.bobbin.core.policy.Asks;
 import dev.bobbin.core.policy.Assignment;
+import dev.bobbin.core.policy.fair.PreemptionDecision;
 import dev.bobbin.protocol.ContainerStatus;
 import dev.bobbin.protocol.Ids;
 import dev.bobbin.protocol.Resource;
@@ -103,6 +104,54 @@ final class SchedulerModel {
       node.allocated = node.allocated.minus(c.allocation.resource());
       node.toKill.remove(c.id());
     }
+  }
+
+  /**
+   * Marks the decision's containers as being preempted, each with the record of why, unless it is
+   * gone or already marked.
+   *
+   * @return the new records, which the actor journals with the container and both applications
+   */
+  List<PreemptionRecord> startPreemption(PreemptionDecision d, long now, long killAt) {
+    List<PreemptionRecord> started = new ArrayList<>();
+    var starved = d.details().starved();
+    for (PreemptionDecision.Victim v : d.details().victims()) {
+      for (String id : v.containerIds()) {
+        SchedContainer c = containers.get(id);
+        if (c == null || preempting.containsKey(id)) continue;
+        String reason = d.reason() + "; victim " + v.appId() + " in " + v.queuePath() + " has fair share "
+            + v.fairShare() + ", usage " + v.usageBefore() + " -> " + v.usageAfter();
+        PreemptionRecord record = new PreemptionRecord(id, v.appId(), d.starvedAppId(), starved.queuePath(),
+            starved.kind().name(), c.allocation.resource(), c.allocation.am(), now, killAt, reason);
+        preempting.put(id, record);
+        started.add(record);
+      }
+    }
+    return started;
+  }
+
+  /**
+   * What the preemptions past their kill time call for.
+   *
+   * @param killed running containers now added to their node's kill list (each only once)
+   * @param toRelease containers that never started, which the actor releases
+   */
+  record DuePreemptions(List<PreemptionRecord> killed, List<PreemptionRecord> toRelease) {}
+
+  DuePreemptions duePreemptions(long now) {
+    List<PreemptionRecord> killed = new ArrayList<>();
+    List<PreemptionRecord> toRelease = new ArrayList<>();
+    for (PreemptionRecord r : preempting.values()) {
+      SchedContainer c = containers.get(r.containerId());
+      if (r.killAt() > now || c == null) continue;
+      if (c.phase == SchedContainer.Phase.RUNNING) {
+        SchedNode node = nodes.get(c.allocation.nodeId());
+        if (node != null && node.toKill.add(r.containerId())) killed.add(r);
+      } else if (c.phase == SchedContainer.Phase.ALLOCATED) {
+        toRelease.add(r);
+      }
+    }
+    return new DuePreemptions(killed, toRelease);
   }
 
   SchedContainer runningAmContainer(String appId) {

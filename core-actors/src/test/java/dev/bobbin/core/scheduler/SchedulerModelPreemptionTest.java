@@ -1,0 +1,97 @@
+package dev.bobbin.core.scheduler;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.bobbin.core.app.PreemptionRecord;
+import dev.bobbin.core.node.NodeEntity;
+import dev.bobbin.core.policy.Ask;
+import dev.bobbin.core.policy.Assignment;
+import dev.bobbin.core.policy.fair.PreemptionDecision;
+import dev.bobbin.core.policy.fair.Starvation;
+import dev.bobbin.protocol.Resource;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The model's part of preemption: which containers get a record, and what is due at the kill time. */
+class SchedulerModelPreemptionTest {
+  private static final String VICTIM = "application_1795502072393_0001";
+  private static final String VICTIM_ATTEMPT = "appattempt_1795502072393_0001_000001";
+  private static final String STARVED = "application_1795502072393_0002";
+  private static final String NODE = "node-0";
+  private static final Resource GB = Resource.of(1024, 1);
+  private static final long NOW = 1_000;
+  private static final long KILL_AT = 16_000;
+
+  private final SchedulerModel model = new SchedulerModel();
+  private SchedContainer running;
+  private SchedContainer allocated;
+  private SchedContainer inFlight;
+
+  @BeforeEach
+  void aVictimWithThreeContainers() {
+    model.nodes.put(NODE, new SchedNode(new NodeEntity.Registration(NODE, "host-0", "host-0:8042", "/default-rack",
+        Resource.of(8192, 8)), 0));
+    SchedApp app = new SchedApp(model.waiting, VICTIM, "a", "alice", 0, 0, GB, null);
+    app.startAttempt(VICTIM_ATTEMPT);
+    model.apps.put(VICTIM, app);
+    model.appsByAttempt.put(VICTIM_ATTEMPT, app);
+    running = place(SchedContainer.Phase.RUNNING);
+    allocated = place(SchedContainer.Phase.ALLOCATED);
+    inFlight = place(SchedContainer.Phase.IN_FLIGHT);
+  }
+
+  @Test
+  void eachContainerOfTheDecisionGetsOneRecordSayingWhy() {
+    List<PreemptionRecord> records = model.startPreemption(
+        decision(running.id(), allocated.id(), "container_gone"), NOW, KILL_AT);
+
+    assertThat(records).extracting(PreemptionRecord::containerId).containsExactly(running.id(), allocated.id());
+    PreemptionRecord r = records.get(0);
+    assertThat(r.victimAppId()).isEqualTo(VICTIM);
+    assertThat(r.starvedAppId()).isEqualTo(STARVED);
+    assertThat(r.starvedQueue()).isEqualTo("root.b");
+    assertThat(r.kind()).isEqualTo("FAIR_SHARE");
+    assertThat(r.resource()).isEqualTo(GB);
+    assertThat(r.decidedAt()).isEqualTo(NOW);
+    assertThat(r.killAt()).isEqualTo(KILL_AT);
+    assertThat(r.reason()).startsWith("starved b").contains("victim " + VICTIM + " in root.a has fair share");
+    assertThat(model.preempting).containsOnlyKeys(running.id(), allocated.id());
+    // A later decision naming them again starts nothing new: the first record and kill time stand.
+    assertThat(model.startPreemption(decision(running.id()), NOW + 500, KILL_AT + 500)).isEmpty();
+    assertThat(model.preempting.get(running.id()).killAt()).isEqualTo(KILL_AT);
+  }
+
+  @Test
+  void atTheKillTimeARunningContainerIsKilledOnceAndOneThatNeverStartedIsReleased() {
+    model.startPreemption(decision(running.id(), allocated.id(), inFlight.id()), NOW, KILL_AT);
+    SchedulerModel.DuePreemptions early = model.duePreemptions(KILL_AT - 1);
+    assertThat(early.killed()).isEmpty();
+    assertThat(early.toRelease()).isEmpty();
+    assertThat(model.nodes.get(NODE).toKill).isEmpty();
+
+    SchedulerModel.DuePreemptions due = model.duePreemptions(KILL_AT);
+    assertThat(due.killed()).extracting(PreemptionRecord::containerId).containsExactly(running.id());
+    assertThat(model.nodes.get(NODE).toKill).containsExactly(running.id());
+    // Its write still pending, the third is neither killed nor released yet.
+    assertThat(due.toRelease()).extracting(PreemptionRecord::containerId).containsExactly(allocated.id());
+    assertThat(model.duePreemptions(KILL_AT + 1).killed()).isEmpty();
+  }
+
+  private SchedContainer place(SchedContainer.Phase phase) {
+    Ask ask = new Ask(1, Ask.ANY, GB, 1, true, 0, false);
+    SchedContainer c = model.place(new Assignment(VICTIM, VICTIM_ATTEMPT, NODE, ask, "test"), 1, NOW);
+    c.phase = phase;
+    return c;
+  }
+
+  private static PreemptionDecision decision(String... containerIds) {
+    var starved = new Starvation.StarvedApp(STARVED, "root.b", GB, Starvation.Kind.FAIR_SHARE, Resource.of(4096, 4),
+        Resource.NONE, 0.5, Duration.ofSeconds(15), 0);
+    var victim = new PreemptionDecision.Victim(VICTIM, "root.a", List.of(containerIds), 0, GB,
+        Resource.of(2048, 2), Resource.of(3072, 3), Resource.of(2048, 2));
+    return new PreemptionDecision(STARVED, NODE, List.of(containerIds), GB, "starved b",
+        new PreemptionDecision.Reason(starved, null, GB, Resource.NONE, List.of(victim)));
+  }
+}
