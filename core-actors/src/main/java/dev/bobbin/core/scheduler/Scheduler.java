@@ -542,9 +542,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
     }
     SchedContainer c = new SchedContainer(r.allocation(), r.allocatedTime());
     c.phase = SchedContainer.Phase.RUNNING;
-    model.track(c.id(), c);
-    node.containers.add(c.id());
-    node.allocated = node.allocated.plus(c.allocation.resource());
+    model.countOn(node, c);
     app.add(c);
     if (r.phase() == ContainerEntity.Phase.ALLOCATED) {
       deps.containers().apply(c.id()).tell(new ContainerEntity.MarkRunning(getContext().getSystem().ignoreRef()));
@@ -755,11 +753,8 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
     if (m.error() != null) {
       getContext().getLog().warn("Allocation of {} failed to persist: {}", m.containerId(), m.error());
       if (!m.answered()) withdraw(m.containerId());
-      model.untrack(m.containerId());
-      SchedNode node = model.nodes.get(a.nodeId());
-      if (node != null && node.containers.remove(m.containerId())) node.allocated = node.allocated.minus(a.resource());
+      model.unplace(c);
       if (app != null) {
-        app.remove(c);
         Ask again = new Ask(a.priority(), Ask.ANY, a.resource(), 1, true, a.allocationRequestId(), a.am());
         SchedApp.AskKey key = SchedApp.AskKey.of(again);
         Ask prev = app.ask(key);

@@ -47,7 +47,7 @@ final class SchedulerModel {
 
   record Finishing(String appId, long killAt) {}
 
-  void track(String id, SchedContainer c) {
+  private void track(String id, SchedContainer c) {
     SchedContainer before = containers.put(id, c);
     if (before != null && before.allocation.am()) amUsed = amUsed.minus(before.allocation.resource());
     if (c.allocation.am()) amUsed = amUsed.plus(c.allocation.resource());
@@ -60,6 +60,25 @@ final class SchedulerModel {
 
   Resource amUsed() {
     return amUsed;
+  }
+
+  /**
+   * Counts a live container against its node at once, so that the node's space is not given out
+   * twice. The one way a container gets onto a node: placed, recovered or adopted.
+   */
+  void countOn(SchedNode node, SchedContainer c) {
+    track(c.id(), c);
+    node.containers.add(c.id());
+    node.allocated = node.allocated.plus(c.allocation.resource());
+  }
+
+  /** A placement whose write failed: its node and application no longer count it. */
+  void unplace(SchedContainer c) {
+    untrack(c.id());
+    SchedNode node = nodes.get(c.allocation.nodeId());
+    if (node != null && node.containers.remove(c.id())) node.allocated = node.allocated.minus(c.allocation.resource());
+    SchedApp app = appsByAttempt.get(c.allocation.attemptId());
+    if (app != null) app.remove(c);
   }
 
   /**
@@ -82,9 +101,7 @@ final class SchedulerModel {
     ContainerEntity.Allocation alloc = new ContainerEntity.Allocation(containerId, a.appId(), a.attemptId(),
         node.id(), reg.httpAddress(), a.capability(), a.ask().priority(), a.ask().allocationRequestId(), a.ask().am());
     SchedContainer c = new SchedContainer(alloc, now);
-    track(containerId, c);
-    node.containers.add(containerId);
-    node.allocated = node.allocated.plus(a.capability());
+    countOn(node, c);
     app.add(c);
     app.setAsks(Asks.afterPlacement(List.copyOf(app.asks()), a.ask(), reg.host(), node.id(), reg.rack()));
     return c;
@@ -209,9 +226,7 @@ final class SchedulerModel {
       SchedContainer sc = new SchedContainer(a, c.allocatedTime());
       sc.phase = c.phase() == ContainerEntity.Phase.RUNNING ? SchedContainer.Phase.RUNNING : SchedContainer.Phase.ALLOCATED;
       sc.confirmed = false;
-      track(id, sc);
-      node.containers.add(id);
-      node.allocated = node.allocated.plus(a.resource());
+      countOn(node, sc);
       SchedApp app = appsByAttempt.get(a.attemptId());
       ApplicationEntity.State owner = journal.apps().get(a.appId());
       if (app != null) app.add(sc);

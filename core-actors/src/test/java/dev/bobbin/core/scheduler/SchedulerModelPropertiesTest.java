@@ -20,8 +20,8 @@ import net.jqwik.api.constraints.Size;
 
 /**
  * The model against plans made from stale views: whatever placements it is given, in whatever
- * order, with completions between them, no node is ever over-committed, and a node's allocated
- * resources are exactly those of the containers counted on it.
+ * order, with completions and failed allocation writes between them, no node is ever
+ * over-committed, and a node's allocated resources are exactly those of the containers counted on it.
  */
 class SchedulerModelPropertiesTest {
   private static final String APP = "application_1795502072393_0001";
@@ -35,6 +35,9 @@ class SchedulerModelPropertiesTest {
 
   /** The completion of the {@code pick}-th live container (modulo how many there are), if any. */
   record Complete(int pick) implements Step {}
+
+  /** The allocation write of the {@code pick}-th placement still in flight failed, if there is one. */
+  record WriteFailed(int pick) implements Step {}
 
   @Property(tries = 300)
   void noNodeIsOverCommittedAndEachCountsExactlyItsContainers(
@@ -55,6 +58,14 @@ class SchedulerModelPropertiesTest {
         model.startCompletion(c);
         model.startCompletion(c);
         model.untrack(c.id());
+      } else if (step instanceof WriteFailed failed) {
+        List<SchedContainer> inFlight = model.containers.values().stream()
+            .filter(c -> c.phase == SchedContainer.Phase.IN_FLIGHT).toList();
+        if (inFlight.isEmpty()) continue;
+        SchedContainer c = inFlight.get(failed.pick() % inFlight.size());
+        model.unplace(c);
+        assertThat(model.containers).doesNotContainKey(c.id());
+        assertThat(model.apps.get(APP).containers).doesNotContain(c.id());
       }
       for (SchedNode node : model.nodes.values()) {
         Resource counted = Resource.NONE;
@@ -73,7 +84,8 @@ class SchedulerModelPropertiesTest {
             Arbitraries.of(false, false, false, true))
         .as(Place::new);
     Arbitrary<Step> complete = Arbitraries.integers().between(0, 1000).map(Complete::new);
-    return Arbitraries.frequencyOf(Tuple.of(3, place), Tuple.of(1, complete))
+    Arbitrary<Step> writeFailed = Arbitraries.integers().between(0, 1000).map(WriteFailed::new);
+    return Arbitraries.frequencyOf(Tuple.of(3, place), Tuple.of(1, complete), Tuple.of(1, writeFailed))
         .list().ofMaxSize(80);
   }
 
