@@ -29,9 +29,7 @@ import dev.bobbin.protocol.Tokens;
 import dev.bobbin.protocol.am.AllocateRequest;
 import dev.bobbin.protocol.am.AllocateResponse;
 import dev.bobbin.protocol.am.Container;
-import dev.bobbin.protocol.am.PreemptionMessage;
 import dev.bobbin.protocol.am.RegisterAmResponse;
-import dev.bobbin.protocol.am.ResourceRequest;
 import dev.bobbin.protocol.node.NodeHeartbeatRequest;
 import dev.bobbin.protocol.node.NodeHeartbeatResponse;
 import java.time.Duration;
@@ -186,7 +184,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
   }
 
   private final SchedulerDeps deps;
-  private final AllocationLimits limits;
+  private final AmProtocol amProtocol;
   private final long epoch;
   private final SchedulerModel model = new SchedulerModel();
   private boolean waveQueued;
@@ -194,8 +192,6 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
   private int allocationsInFlight;
   /** A pass stopped at the in-flight limit: the next answer asks for another wave. */
   private boolean throttled;
-  private Resource headroom = Resource.NONE;
-  private int usableNodes;
   private final FairScheduling fair;
   private long containersAllocated;
   /** Until then (or until enough nodes re-synced) a recovered scheduler allocates nothing. */
@@ -208,7 +204,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
       ActorRef<EpochEntity.Command> schedulerJournal) {
     super(ctx);
     this.deps = deps;
-    this.limits = AllocationLimits.of(deps.settings());
+    this.amProtocol = new AmProtocol(model, AllocationLimits.of(deps.settings()));
     this.epoch = started.epoch();
     this.schedulerJournal = schedulerJournal;
     this.fair = deps.isFair() ? new FairScheduling(deps.fair()) : null;
@@ -311,7 +307,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
           expireAms();
           expireFinishing();
           schedule();
-          refreshTotals();
+          amProtocol.refreshHeadroom();
           return this;
         })
         .onMessage(AllocationDone.class, this::onAllocationDone)
@@ -441,21 +437,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
     node.lastResponse = new NodeHeartbeatResponse(0, NodeAction.NORMAL, List.of(), List.of(), List.of(), 0, "", epoch);
     // Response ids start again with a registration: the kills go out with the next response.
     if (old != null) old.held.forEach((id, h) -> node.hold(id, h.resource()));
-    for (ContainerStatus s : m.containers()) {
-      SchedContainer c = model.containers.get(s.containerId());
-      if (c == null) {
-        if (!s.isComplete()) adoptOrKill(node, s.containerId());
-        else node.toRemoveFromNm.add(s.containerId());
-        continue;
-      }
-      c.confirmed = true;
-      if (s.isComplete()) {
-        completeContainer(s.containerId(), s.exitStatus(), s.diagnostics(), node);
-      } else if (c.phase == SchedContainer.Phase.ALLOCATED) {
-        c.phase = SchedContainer.Phase.RUNNING;
-        deps.containers().apply(c.id()).tell(new ContainerEntity.MarkRunning(getContext().getSystem().ignoreRef()));
-      }
-    }
+    actOn(node, model.readReport(node, m.containers()));
     getContext().getLog().info("Node {} registered with {}", node.id(), node.capacity());
     m.replyTo().tell(epoch);
     scheduleSoon();
@@ -481,19 +463,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
     }
     node.lastHeartbeat = deps.clock().millis();
     node.healthReport = req.healthReport();
-    for (ContainerStatus s : req.containerStatuses()) {
-      SchedContainer c = model.containers.get(s.containerId());
-      if (s.isComplete()) {
-        if (c == null) node.toRemoveFromNm.add(s.containerId());
-        else completeContainer(s.containerId(), s.exitStatus(), s.diagnostics(), node);
-      } else if (c == null) {
-        adoptOrKill(node, s.containerId());
-      } else if (c.phase == SchedContainer.Phase.ALLOCATED) {
-        c.confirmed = true;
-        c.phase = SchedContainer.Phase.RUNNING;
-        deps.containers().apply(c.id()).tell(new ContainerEntity.MarkRunning(getContext().getSystem().ignoreRef()));
-      }
-    }
+    actOn(node, model.readReport(node, req.containerStatuses()));
     if (!node.held.isEmpty()) {
       Set<String> running = new HashSet<>();
       for (ContainerStatus s : req.containerStatuses()) if (!s.isComplete()) running.add(s.containerId());
@@ -509,6 +479,18 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
     // A wave places asks only; with none waiting it would do nothing, once per heartbeat.
     if (!model.waiting.apps().isEmpty()) scheduleSoon();
     return this;
+  }
+
+  private void actOn(SchedNode node, SchedulerModel.ReportedContainers report) {
+    for (ContainerStatus s : report.completed()) {
+      completeContainer(s.containerId(), s.exitStatus(), s.diagnostics(), node);
+    }
+    for (String id : report.unknown()) adoptOrKill(node, id);
+    for (String id : report.started()) markRunning(id);
+  }
+
+  private void markRunning(String containerId) {
+    deps.containers().apply(containerId).tell(new ContainerEntity.MarkRunning(getContext().getSystem().ignoreRef()));
   }
 
   private void adoptOrKill(SchedNode node, String containerId) {
@@ -544,9 +526,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
     c.phase = SchedContainer.Phase.RUNNING;
     model.countOn(node, c);
     app.add(c);
-    if (r.phase() == ContainerEntity.Phase.ALLOCATED) {
-      deps.containers().apply(c.id()).tell(new ContainerEntity.MarkRunning(getContext().getSystem().ignoreRef()));
-    }
+    if (r.phase() == ContainerEntity.Phase.ALLOCATED) markRunning(c.id());
     if (r.preemption() != null) model.preempting.put(c.id(), r.preemption());
     getContext().getLog().info("Adopted container {} on {}: its NM runs it and the journal holds its allocation",
         c.id(), node.id());
@@ -791,105 +771,20 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
   // The AM protocol
 
   private Behavior<Command> onAmRegistered(AmRegistered m) {
-    SchedApp app = model.appsByAttempt.get(m.attemptId());
-    if (app == null) {
-      m.replyTo().tell(AmOutcome.error("ApplicationAttemptNotFoundException",
-          "Application attempt " + m.attemptId() + " doesn't exist in ApplicationMasterService cache."));
-      return this;
-    }
-    app.registered = true;
-    app.lastAmContact = deps.clock().millis();
-    // Completions of a response the AM never acknowledged go out again (the AM ignores repeats).
-    if (app.lastResponse != null) app.completed.addAll(0, app.lastResponse.completedContainerStatuses());
-    app.lastResponse = new AllocateResponse(0, List.of(), List.of(), Resource.NONE, 0, null);
-    m.replyTo().tell(AmOutcome.ok(new RegisterAmResponse(limits.maximum(), app.queue, List.of())));
+    m.replyTo().tell(amProtocol.register(m.attemptId(), deps.clock().millis()));
     return this;
   }
 
   private Behavior<Command> onAllocate(Allocate m) {
-    SchedApp app = model.appsByAttempt.get(m.attemptId());
-    if (app == null) {
-      m.replyTo().tell(AmOutcome.error("ApplicationAttemptNotFoundException",
-          "Application attempt " + m.attemptId() + " doesn't exist in ApplicationMasterService cache."));
-      return this;
+    AmProtocol.AllocateStep step = amProtocol.allocate(m.attemptId(), m.request(), deps.clock().millis());
+    if (!step.delivered().isEmpty()) {
+      deps.applications().apply(step.appId()).tell(new ApplicationEntity.RecordDeliveries(m.attemptId(),
+          step.delivered(), getContext().getSystem().ignoreRef()));
     }
-    if (!app.registered) {
-      m.replyTo().tell(AmOutcome.error("ApplicationMasterNotRegisteredException",
-          "AM is not registered for known application attempt: " + m.attemptId()
-              + " or RM had restarted after AM registered. AM should re-register."));
-      return this;
-    }
-    app.lastAmContact = deps.clock().millis();
-    AllocateRequest req = m.request();
-    AllocateResponse last = app.lastResponse;
-    if (req.responseId() + 1 == last.responseId()) {
-      m.replyTo().tell(AmOutcome.ok(last));
-      return this;
-    }
-    if (req.responseId() != last.responseId()) {
-      m.replyTo().tell(AmOutcome.error("InvalidApplicationMasterRequestException",
-          "Invalid responseId in AllocateRequest from application attempt: " + m.attemptId()
-              + ", expect responseId to be " + last.responseId() + ", but get " + req.responseId()));
-      return this;
-    }
-    // Asking with the last response's id says the AM has that response: only now are its
-    // completions delivered. Marked when sent, they were lost for good when the response was (the
-    // member relaying it died) and a new scheduler took over before the AM asked again.
-    if (!last.completedContainerStatuses().isEmpty()) {
-      List<String> delivered = last.completedContainerStatuses().stream().map(ContainerStatus::containerId).toList();
-      deps.applications().apply(app.appId)
-          .tell(new ApplicationEntity.RecordDeliveries(m.attemptId(), delivered, getContext().getSystem().ignoreRef()));
-    }
-    app.progress = Float.isNaN(req.progress()) ? 0 : Math.max(0, Math.min(1, req.progress()));
-    for (ResourceRequest r : req.ask()) {
-      app.replaceAsk(new Ask(r.priority(), r.resourceName(), limits.normalize(r.capability()),
-          r.numContainers(), r.relaxLocality(), r.allocationRequestId(), false));
-    }
-    for (String id : req.release()) {
-      SchedContainer c = model.containers.get(id);
-      if (c != null && c.allocation.attemptId().equals(m.attemptId())) {
-        release(c, "Container released by application");
-      }
-    }
-    scheduleSoon();
-    AllocateResponse resp = new AllocateResponse(last.responseId() + 1, List.copyOf(app.newlyAllocated),
-        List.copyOf(app.completed), headroom, usableNodes, null, preemptionMessage(app));
-    app.newlyAllocated.clear();
-    app.completed.clear();
-    app.lastResponse = resp;
-    m.replyTo().tell(AmOutcome.ok(resp));
+    for (SchedContainer c : step.toRelease()) release(c, "Container released by application");
+    if (step.asked()) scheduleSoon();
+    m.replyTo().tell(step.reply());
     return this;
-  }
-
-  /** Every container of this attempt being taken back: a strict contract, as the Fair policy sends. */
-  private PreemptionMessage preemptionMessage(SchedApp app) {
-    List<PreemptionMessage.PreemptedContainer> strict = new ArrayList<>();
-    for (String id : app.containers) {
-      PreemptionRecord r = model.preempting.get(id);
-      if (r != null) strict.add(new PreemptionMessage.PreemptedContainer(id, r.killAt(), r.reason()));
-    }
-    return strict.isEmpty() ? null : new PreemptionMessage(strict, List.of(), List.of());
-  }
-
-  /**
-   * The free space and usable nodes AMs are told, as of the last tick (allocation-interval): summing
-   * every node on each allocate call would make the AM protocol O(nodes), and after each wave made
-   * paced heartbeats O(nodes) each (a wave follows nearly every heartbeat when they arrive spread
-   * out: half the RM's CPU at 10,000 nodes). YARN's headroom is an estimate too.
-   */
-  private void refreshTotals() {
-    long memory = 0;
-    int vCores = 0;
-    int usable = 0;
-    for (SchedNode n : model.nodes.values()) {
-      if (!n.state.isUsable()) continue;
-      usable++;
-      Resource free = n.capacity().minus(n.allocated);
-      memory += Math.max(0, free.memory());
-      vCores += Math.max(0, free.vCores());
-    }
-    headroom = new Resource(memory, vCores);
-    usableNodes = usable;
   }
 
   // The Fair policy

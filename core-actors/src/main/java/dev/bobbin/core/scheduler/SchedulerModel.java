@@ -124,6 +124,42 @@ final class SchedulerModel {
   }
 
   /**
+   * What a NodeManager's report of its containers calls for.
+   *
+   * @param completed known containers it reports finished: their completion is written
+   * @param unknown running containers the model lacks: adopted if the journal holds them, else killed
+   * @param started known containers it reports running for the first time: their entity records it
+   */
+  record ReportedContainers(List<ContainerStatus> completed, List<String> unknown, List<String> started) {}
+
+  /**
+   * Reads a registration's or heartbeat's container statuses: a known container is confirmed (a
+   * recovering scheduler aborts those no NM reports), one reported running is running, and a
+   * finished container the model has forgotten is acknowledged to the NM at once.
+   */
+  ReportedContainers readReport(SchedNode node, List<ContainerStatus> statuses) {
+    List<ContainerStatus> completed = new ArrayList<>();
+    List<String> unknown = new ArrayList<>();
+    List<String> started = new ArrayList<>();
+    for (ContainerStatus s : statuses) {
+      SchedContainer c = containers.get(s.containerId());
+      if (c == null) {
+        if (s.isComplete()) node.toRemoveFromNm.add(s.containerId());
+        else unknown.add(s.containerId());
+        continue;
+      }
+      c.confirmed = true;
+      if (s.isComplete()) {
+        completed.add(s);
+      } else if (c.phase == SchedContainer.Phase.ALLOCATED) {
+        c.phase = SchedContainer.Phase.RUNNING;
+        started.add(c.id());
+      }
+    }
+    return new ReportedContainers(completed, unknown, started);
+  }
+
+  /**
    * Marks the decision's containers as being preempted, each with the record of why, unless it is
    * gone or already marked.
    *

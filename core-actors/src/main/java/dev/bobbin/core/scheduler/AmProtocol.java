@@ -1,0 +1,134 @@
+package dev.bobbin.core.scheduler;
+
+import dev.bobbin.core.app.PreemptionRecord;
+import dev.bobbin.core.policy.AllocationLimits;
+import dev.bobbin.core.policy.Ask;
+import dev.bobbin.core.scheduler.Scheduler.AmOutcome;
+import dev.bobbin.protocol.ContainerStatus;
+import dev.bobbin.protocol.Resource;
+import dev.bobbin.protocol.am.AllocateRequest;
+import dev.bobbin.protocol.am.AllocateResponse;
+import dev.bobbin.protocol.am.PreemptionMessage;
+import dev.bobbin.protocol.am.RegisterAmResponse;
+import dev.bobbin.protocol.am.ResourceRequest;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The ApplicationMasterProtocol's side of the model: registration, response ids, asks, and what
+ * each allocate response hands over. It sends nothing; the scheduler actor carries out the
+ * {@link AllocateStep}.
+ */
+final class AmProtocol {
+  private final SchedulerModel model;
+  private final AllocationLimits limits;
+  private Resource headroom = Resource.NONE;
+  private int usableNodes;
+
+  AmProtocol(SchedulerModel model, AllocationLimits limits) {
+    this.model = model;
+    this.limits = limits;
+  }
+
+  /**
+   * What an allocate call leads to besides its answer.
+   *
+   * @param appId the attempt's application; null when the call was refused
+   * @param delivered containers whose completion the AM has now shown it received: its Application
+   *     entity records them
+   * @param toRelease containers the AM gave back
+   * @param asked whether the call reached the scheduling part (asks may have changed): a wave follows
+   */
+  record AllocateStep(AmOutcome<AllocateResponse> reply, String appId, List<String> delivered,
+      List<SchedContainer> toRelease, boolean asked) {
+    static AllocateStep answer(AmOutcome<AllocateResponse> reply) {
+      return new AllocateStep(reply, null, List.of(), List.of(), false);
+    }
+  }
+
+  AmOutcome<RegisterAmResponse> register(String attemptId, long now) {
+    SchedApp app = model.appsByAttempt.get(attemptId);
+    if (app == null) return unknownAttempt(attemptId);
+    app.registered = true;
+    app.lastAmContact = now;
+    // Completions of a response the AM never acknowledged go out again (the AM ignores repeats).
+    if (app.lastResponse != null) app.completed.addAll(0, app.lastResponse.completedContainerStatuses());
+    app.lastResponse = new AllocateResponse(0, List.of(), List.of(), Resource.NONE, 0, null);
+    return AmOutcome.ok(new RegisterAmResponse(limits.maximum(), app.queue, List.of()));
+  }
+
+  AllocateStep allocate(String attemptId, AllocateRequest req, long now) {
+    SchedApp app = model.appsByAttempt.get(attemptId);
+    if (app == null) return AllocateStep.answer(unknownAttempt(attemptId));
+    if (!app.registered) {
+      return AllocateStep.answer(AmOutcome.error("ApplicationMasterNotRegisteredException",
+          "AM is not registered for known application attempt: " + attemptId
+              + " or RM had restarted after AM registered. AM should re-register."));
+    }
+    app.lastAmContact = now;
+    AllocateResponse last = app.lastResponse;
+    if (req.responseId() + 1 == last.responseId()) return AllocateStep.answer(AmOutcome.ok(last));
+    if (req.responseId() != last.responseId()) {
+      return AllocateStep.answer(AmOutcome.error("InvalidApplicationMasterRequestException",
+          "Invalid responseId in AllocateRequest from application attempt: " + attemptId
+              + ", expect responseId to be " + last.responseId() + ", but get " + req.responseId()));
+    }
+    // Asking with the last response's id says the AM has that response: only now are its
+    // completions delivered. Marked when sent, they were lost for good when the response was (the
+    // member relaying it died) and a new scheduler took over before the AM asked again.
+    List<String> delivered = last.completedContainerStatuses().stream().map(ContainerStatus::containerId).toList();
+    app.progress = Float.isNaN(req.progress()) ? 0 : Math.max(0, Math.min(1, req.progress()));
+    for (ResourceRequest r : req.ask()) {
+      app.replaceAsk(new Ask(r.priority(), r.resourceName(), limits.normalize(r.capability()),
+          r.numContainers(), r.relaxLocality(), r.allocationRequestId(), false));
+    }
+    List<SchedContainer> toRelease = new ArrayList<>();
+    for (String id : req.release()) {
+      SchedContainer c = model.containers.get(id);
+      if (c != null && c.allocation.attemptId().equals(attemptId)) toRelease.add(c);
+    }
+    AllocateResponse resp = new AllocateResponse(last.responseId() + 1, List.copyOf(app.newlyAllocated),
+        List.copyOf(app.completed), headroom, usableNodes, null, preemptionMessage(app));
+    app.newlyAllocated.clear();
+    app.completed.clear();
+    app.lastResponse = resp;
+    return new AllocateStep(AmOutcome.ok(resp), app.appId, delivered, toRelease, true);
+  }
+
+  /**
+   * The free space and usable nodes AMs are told, as of the scheduler's last tick
+   * (allocation-interval): summing every node on each allocate call would make the AM protocol
+   * O(nodes), and after each wave made paced heartbeats O(nodes) each (a wave follows nearly every
+   * heartbeat when they arrive spread out: half the RM's CPU at 10,000 nodes). YARN's headroom is
+   * an estimate too.
+   */
+  void refreshHeadroom() {
+    long memory = 0;
+    int vCores = 0;
+    int usable = 0;
+    for (SchedNode n : model.nodes.values()) {
+      if (!n.state.isUsable()) continue;
+      usable++;
+      Resource free = n.capacity().minus(n.allocated);
+      memory += Math.max(0, free.memory());
+      vCores += Math.max(0, free.vCores());
+    }
+    headroom = new Resource(memory, vCores);
+    usableNodes = usable;
+  }
+
+  /** Every container of this attempt being taken back: a strict contract, as the Fair policy sends. */
+  private PreemptionMessage preemptionMessage(SchedApp app) {
+    List<PreemptionMessage.PreemptedContainer> strict = new ArrayList<>();
+    for (String id : app.containers) {
+      PreemptionRecord r = model.preempting.get(id);
+      if (r != null) strict.add(new PreemptionMessage.PreemptedContainer(id, r.killAt(), r.reason()));
+    }
+    return strict.isEmpty() ? null : new PreemptionMessage(strict, List.of(), List.of());
+  }
+
+  private static <T> AmOutcome<T> unknownAttempt(String attemptId) {
+    return AmOutcome.error("ApplicationAttemptNotFoundException",
+        "Application attempt " + attemptId + " doesn't exist in ApplicationMasterService cache.");
+  }
+}

@@ -1,0 +1,219 @@
+package dev.bobbin.core.scheduler;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.bobbin.core.app.PreemptionRecord;
+import dev.bobbin.core.node.NodeEntity;
+import dev.bobbin.core.policy.AllocationLimits;
+import dev.bobbin.core.policy.Ask;
+import dev.bobbin.core.policy.Assignment;
+import dev.bobbin.core.scheduler.Scheduler.AmOutcome;
+import dev.bobbin.protocol.ContainerStatus;
+import dev.bobbin.protocol.NodeState;
+import dev.bobbin.protocol.Resource;
+import dev.bobbin.protocol.am.AllocateRequest;
+import dev.bobbin.protocol.am.AllocateResponse;
+import dev.bobbin.protocol.am.Container;
+import dev.bobbin.protocol.am.RegisterAmResponse;
+import dev.bobbin.protocol.am.ResourceRequest;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The AM protocol's bookkeeping: response ids, what a response hands over, and when it counts as delivered. */
+class AmProtocolTest {
+  private static final String APP = "application_1795502072393_0001";
+  private static final String ATTEMPT = "appattempt_1795502072393_0001_000001";
+  private static final String OTHER_ATTEMPT = "appattempt_1795502072393_0002_000001";
+  private static final String NODE = "node-0";
+  private static final Resource GB = Resource.of(1024, 1);
+
+  private final SchedulerModel model = new SchedulerModel();
+  private final AmProtocol am = new AmProtocol(model,
+      new AllocationLimits(Resource.of(1024, 1), Resource.of(8192, 4)));
+  private SchedApp app;
+
+  @BeforeEach
+  void anAttemptOnOneNode() {
+    model.nodes.put(NODE, new SchedNode(new NodeEntity.Registration(NODE, "host-0", "host-0:8042", "/default-rack",
+        Resource.of(8192, 8)), 0));
+    app = new SchedApp(model.waiting, APP, "a", "alice", 0, 0, GB, null);
+    app.startAttempt(ATTEMPT);
+    app.clearAsks(); // its AM container is placed: only what the AM asks for is left
+    model.apps.put(APP, app);
+    model.appsByAttempt.put(ATTEMPT, app);
+  }
+
+  @Test
+  void anUnknownAttemptAndAnUnregisteredAmAreRefusedWithYarnsExceptions() {
+    assertThat(am.register(OTHER_ATTEMPT, 5).exception()).isEqualTo("ApplicationAttemptNotFoundException");
+    assertThat(am.allocate(OTHER_ATTEMPT, request(0), 5).reply().exception())
+        .isEqualTo("ApplicationAttemptNotFoundException");
+
+    AmProtocol.AllocateStep step = am.allocate(ATTEMPT, request(0), 5);
+    assertThat(step.reply().exception()).isEqualTo("ApplicationMasterNotRegisteredException");
+    assertThat(step.asked()).isFalse();
+    assertThat(app.lastAmContact).isZero();
+  }
+
+  @Test
+  void registeringTellsTheMaximumAndTheQueueAndStartsResponseIdsAtZero() {
+    AmOutcome<RegisterAmResponse> r = am.register(ATTEMPT, 5);
+
+    assertThat(r.response().maximumCapability()).isEqualTo(Resource.of(8192, 4));
+    assertThat(r.response().queue()).isEqualTo("a");
+    assertThat(app.registered).isTrue();
+    assertThat(app.lastAmContact).isEqualTo(5);
+    assertThat(app.lastResponse.responseId()).isZero();
+  }
+
+  @Test
+  void aResponseHandsOverWhatWasWaitingOnceAndAResentIdGetsTheSameResponseAgain() {
+    am.register(ATTEMPT, 5);
+    Container allocated = new Container("container_1", NODE, "host-0:8042", GB, 1, "token", 0);
+    ContainerStatus finished = ContainerStatus.completed("container_2", 0, "", GB);
+    app.newlyAllocated.add(allocated);
+    app.completed.add(finished);
+
+    AmProtocol.AllocateStep first = am.allocate(ATTEMPT, request(0), 6);
+    AllocateResponse r = first.reply().response();
+    assertThat(r.responseId()).isEqualTo(1);
+    assertThat(r.allocatedContainers()).containsExactly(allocated);
+    assertThat(r.completedContainerStatuses()).containsExactly(finished);
+    assertThat(first.asked()).isTrue();
+    assertThat(app.newlyAllocated).isEmpty();
+    assertThat(app.completed).isEmpty();
+
+    // The response was lost on the way: asking with the previous id again gets it again, and nothing more.
+    AmProtocol.AllocateStep again = am.allocate(ATTEMPT, request(0), 7);
+    assertThat(again.reply().response()).isSameAs(r);
+    assertThat(again.delivered()).isEmpty();
+    assertThat(again.asked()).isFalse();
+    assertThat(app.lastAmContact).isEqualTo(7);
+  }
+
+  @Test
+  void completionsCountAsDeliveredOnlyWhenTheAmAsksWithTheResponseThatCarriedThem() {
+    am.register(ATTEMPT, 5);
+    app.completed.add(ContainerStatus.completed("container_2", 0, "", GB));
+    app.completed.add(ContainerStatus.completed("container_3", 1, "failed", GB));
+
+    assertThat(am.allocate(ATTEMPT, request(0), 6).delivered()).isEmpty();
+    AmProtocol.AllocateStep acknowledged = am.allocate(ATTEMPT, request(1), 7);
+    assertThat(acknowledged.appId()).isEqualTo(APP);
+    assertThat(acknowledged.delivered()).containsExactly("container_2", "container_3");
+    assertThat(am.allocate(ATTEMPT, request(2), 8).delivered()).isEmpty();
+  }
+
+  @Test
+  void completionsOfAnUnacknowledgedResponseGoOutAgainAfterTheAmRegistersAgain() {
+    am.register(ATTEMPT, 5);
+    ContainerStatus finished = ContainerStatus.completed("container_2", 0, "", GB);
+    app.completed.add(finished);
+    am.allocate(ATTEMPT, request(0), 6);
+
+    am.register(ATTEMPT, 7);
+    AllocateResponse r = am.allocate(ATTEMPT, request(0), 8).reply().response();
+
+    assertThat(r.responseId()).isEqualTo(1);
+    assertThat(r.completedContainerStatuses()).containsExactly(finished);
+  }
+
+  @Test
+  void aResponseIdOutOfStepIsRefusedAndChangesNothing() {
+    am.register(ATTEMPT, 5);
+    app.completed.add(ContainerStatus.completed("container_2", 0, "", GB));
+
+    AmProtocol.AllocateStep step = am.allocate(ATTEMPT,
+        new AllocateRequest(4, 0.5f, List.of(ResourceRequest.any(1, GB, 3)), List.of()), 6);
+
+    assertThat(step.reply().exception()).isEqualTo("InvalidApplicationMasterRequestException");
+    assertThat(step.reply().message()).contains("expect responseId to be 0, but get 4");
+    assertThat(step.asked()).isFalse();
+    assertThat(app.asks()).isEmpty();
+    assertThat(app.completed).hasSize(1);
+    assertThat(app.lastResponse.responseId()).isZero();
+  }
+
+  @Test
+  void asksAreNormalizedToTheLimitsAndReplaceTheirKeysCountAndProgressIsClamped() {
+    am.register(ATTEMPT, 5);
+    am.allocate(ATTEMPT, new AllocateRequest(0, 7f, List.of(ResourceRequest.any(1, Resource.of(100, 9), 3)),
+        List.of()), 6);
+    assertThat(app.progress).isEqualTo(1f);
+    assertThat(app.asks()).singleElement().satisfies(a -> {
+      assertThat(a.capability()).isEqualTo(Resource.of(1024, 4));
+      assertThat(a.count()).isEqualTo(3);
+    });
+
+    am.allocate(ATTEMPT, new AllocateRequest(1, Float.NaN, List.of(ResourceRequest.any(1, Resource.of(100, 9), 1)),
+        List.of()), 7);
+    assertThat(app.progress).isZero();
+    assertThat(app.asks()).singleElement().satisfies(a -> assertThat(a.count()).isEqualTo(1));
+  }
+
+  @Test
+  void anAmReleasesOnlyItsOwnAttemptsContainers() {
+    am.register(ATTEMPT, 5);
+    SchedContainer own = place(APP, ATTEMPT);
+    SchedApp other = new SchedApp(model.waiting, "application_1795502072393_0002", "a", "bob", 0, 0, GB, null);
+    other.startAttempt(OTHER_ATTEMPT);
+    model.apps.put(other.appId, other);
+    model.appsByAttempt.put(OTHER_ATTEMPT, other);
+    SchedContainer foreign = place(other.appId, OTHER_ATTEMPT);
+
+    AmProtocol.AllocateStep step = am.allocate(ATTEMPT,
+        new AllocateRequest(0, 0, List.of(), List.of(own.id(), foreign.id(), "container_gone")), 6);
+
+    assertThat(step.toRelease()).containsExactly(own);
+  }
+
+  @Test
+  void aResponseCarriesAStrictPreemptionMessageForTheAttemptsContainersBeingTakenBack() {
+    am.register(ATTEMPT, 5);
+    SchedContainer taken = place(APP, ATTEMPT);
+    place(APP, ATTEMPT);
+    model.preempting.put(taken.id(), new PreemptionRecord(taken.id(), APP,
+        "application_1795502072393_0002", "root.b", "FAIR_SHARE", GB, false, 5, 15_005, "starved b"));
+
+    AllocateResponse r = am.allocate(ATTEMPT, request(0), 6).reply().response();
+
+    assertThat(r.preempt().strictContract()).singleElement().satisfies(p -> {
+      assertThat(p.id()).isEqualTo(taken.id());
+      assertThat(p.killAtMillis()).isEqualTo(15_005);
+      assertThat(p.reason()).isEqualTo("starved b");
+    });
+    assertThat(am.allocate(ATTEMPT, request(1), 7).reply().response().preempt()).isNotNull();
+    model.preempting.clear();
+    assertThat(am.allocate(ATTEMPT, request(2), 8).reply().response().preempt()).isNull();
+  }
+
+  @Test
+  void theHeadroomIsTheFreeSpaceOfTheUsableNodesAsOfTheLastRefresh() {
+    am.register(ATTEMPT, 5);
+    place(APP, ATTEMPT);
+    SchedNode lost = new SchedNode(new NodeEntity.Registration("node-1", "host-1", "host-1:8042", "/default-rack",
+        Resource.of(8192, 8)), 0);
+    lost.state = NodeState.LOST;
+    model.nodes.put("node-1", lost);
+    am.refreshHeadroom();
+    place(APP, ATTEMPT);
+
+    AllocateResponse r = am.allocate(ATTEMPT, request(0), 6).reply().response();
+    assertThat(r.limit()).isEqualTo(Resource.of(7168, 7));
+    assertThat(r.numClusterNodes()).isEqualTo(1);
+    am.refreshHeadroom();
+    assertThat(am.allocate(ATTEMPT, request(1), 7).reply().response().limit()).isEqualTo(Resource.of(6144, 6));
+  }
+
+  private static AllocateRequest request(int responseId) {
+    return new AllocateRequest(responseId, 0, List.of(), List.of());
+  }
+
+  private SchedContainer place(String appId, String attemptId) {
+    Ask ask = new Ask(1, Ask.ANY, GB, 1, true, 0, false);
+    SchedContainer c = model.place(new Assignment(appId, attemptId, NODE, ask, "test"), 1, 0);
+    c.phase = SchedContainer.Phase.RUNNING;
+    return c;
+  }
+}
