@@ -21,7 +21,8 @@ public final class FifoPolicy implements SchedulingPolicy {
           .thenComparing(AppView::appId);
 
   @Override
-  public AllocationPlan assign(List<String> queues, List<NodeView> nodes, List<AppView> apps, Resource amHeadroom) {
+  public AllocationPlan assign(List<String> queues, List<NodeView> nodes, List<AppView> apps, Resource amHeadroom,
+      int limit) {
     Map<String, List<PendingApp>> byQueue = new LinkedHashMap<>();
     queues.forEach(q -> byQueue.put(q, new ArrayList<>()));
     apps.stream().sorted(FIFO).forEach(a -> {
@@ -35,7 +36,7 @@ public final class FifoPolicy implements SchedulingPolicy {
     for (NodeView original : nodes) {
       NodeView node = original;
       boolean placed = true;
-      while (placed) {
+      while (placed && out.size() < limit) {
         placed = false;
         for (int i = 0; i < queueOrder.size() && !placed; i++) {
           String queue = queueOrder.get((turn + i) % queueOrder.size());

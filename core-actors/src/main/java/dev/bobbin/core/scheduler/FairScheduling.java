@@ -94,10 +94,10 @@ final class FairScheduling {
     return plan;
   }
 
-  AllocationPlan assign(List<NodeView> nodes, List<AppView> apps, List<AppSnapshot> snapshots) {
+  AllocationPlan assign(List<NodeView> nodes, List<AppView> apps, List<AppSnapshot> snapshots, int limit) {
     Map<String, String> reserved = new LinkedHashMap<>();
     for (PreemptionPlan.Reservation r : reservations) reserved.putIfAbsent(r.nodeId(), r.appId());
-    return FairAssigner.assign(root, shares, nodes, apps, snapshots, reserved);
+    return FairAssigner.assign(root, shares, nodes, apps, snapshots, reserved, limit);
   }
 
   /** A placement on a reserved node uses up that reservation. */

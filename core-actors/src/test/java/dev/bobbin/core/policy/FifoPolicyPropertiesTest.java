@@ -13,6 +13,7 @@ import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.IntRange;
 
 class FifoPolicyPropertiesTest {
   private final FifoPolicy policy = new FifoPolicy();
@@ -48,6 +49,15 @@ class FifoPolicyPropertiesTest {
     policy.assign(List.of("a", "b"), c.nodes(), c.apps());
     assertThat(c.nodes()).isEqualTo(nodes);
     assertThat(c.apps()).isEqualTo(apps);
+  }
+
+  @Property(tries = 300)
+  void aLimitedPlanIsTheStartOfThePlanWithoutALimit(@ForAll("clusters") Cluster c,
+      @ForAll @IntRange(min = 0, max = 40) int limit) {
+    List<Assignment> whole = policy.assign(List.of("a", "b"), c.nodes(), c.apps()).assignments();
+    List<Assignment> limited = policy.assign(List.of("a", "b"), c.nodes(), c.apps(),
+        Resource.of(Long.MAX_VALUE, Integer.MAX_VALUE), limit).assignments();
+    assertThat(limited).isEqualTo(whole.subList(0, Math.min(limit, whole.size())));
   }
 
   @Provide

@@ -57,16 +57,18 @@ public final class FairAssigner {
    * @param snapshots the applications' current usage and AM usage; an application without a
    *     snapshot counts as using nothing
    * @param reservedNodes node id to the id of the only application that may be placed on it
+   * @param limit the most placements to decide: the plan is then the first {@code limit} of the
+   *     plan without a limit, decided without the cost of the rest
    */
   public static AllocationPlan assign(
       QueueSpec root, FairShares shares, List<NodeView> nodes, List<AppView> apps,
-      List<AppSnapshot> snapshots, Map<String, String> reservedNodes) {
+      List<AppSnapshot> snapshots, Map<String, String> reservedNodes, int limit) {
     Pass pass = new Pass(QueueIndex.of(root), shares, nodes, apps, snapshots);
     List<Assignment> out = new ArrayList<>();
     for (NodeView original : nodes) {
       NodeView node = original;
       String reservedFor = reservedNodes.get(node.nodeId());
-      while (true) {
+      while (out.size() < limit) {
         Assignment a = reservedFor == null
             ? pass.offerQueue(root, node)
             : pass.offerReserved(reservedFor, node);
@@ -76,6 +78,13 @@ public final class FairAssigner {
       }
     }
     return new AllocationPlan(out);
+  }
+
+  /** With no limit on the number of placements. */
+  public static AllocationPlan assign(
+      QueueSpec root, FairShares shares, List<NodeView> nodes, List<AppView> apps,
+      List<AppSnapshot> snapshots, Map<String, String> reservedNodes) {
+    return assign(root, shares, nodes, apps, snapshots, reservedNodes, Integer.MAX_VALUE);
   }
 
   /** An application's state during one pass; the views themselves stay untouched. */

@@ -207,6 +207,28 @@ class FairAssignerTest {
   }
 
   @Test
+  void aLimitedPlanIsTheStartOfThePlanWithoutALimit() {
+    QueueSpec root = twoQueues(2, 1);
+    List<NodeView> nodes = List.of(node("n1:1", mb(4096, 8), Resource.NONE), node("n2:1", mb(12288, 8), mb(2048, 2)),
+        node("n3:1", mb(8192, 8), Resource.NONE));
+    Map<String, String> reserved = Map.of("n1:1", "application_1_0002");
+    App a = app("application_1_0001", "root.a", 1, Resource.NONE, Ask.anyOf(GB, 10));
+    App b = app("application_1_0002", "root.b", 2, mb(2048, 2), Ask.anyOf(GB, 6));
+    App c = app("application_1_0003", "root.a", 3, Resource.NONE, Ask.anyOf(mb(2048, 1), 3));
+    List<Assignment> whole = assign(root, nodes, reserved, a, b, c).assignments();
+    assertThat(whole).hasSizeGreaterThan(10);
+
+    for (int limit = 0; limit <= whole.size() + 1; limit++) {
+      Resource cluster = nodes.stream().map(NodeView::capacity).reduce(Resource.NONE, Resource::plus);
+      List<AppSnapshot> snapshots = List.of(a.snapshot(), b.snapshot(), c.snapshot());
+      FairShares shares = FairShareCalculator.compute(root, cluster, snapshots);
+      List<Assignment> limited = FairAssigner.assign(root, shares, nodes,
+          List.of(a.view(), b.view(), c.view()), snapshots, reserved, limit).assignments();
+      assertThat(limited).as("limit %d", limit).isEqualTo(whole.subList(0, Math.min(limit, whole.size())));
+    }
+  }
+
+  @Test
   void aReservationForAnApplicationWithNothingToPlaceKeepsTheNodeEmpty() {
     AllocationPlan plan = assign(twoQueues(1, 1), List.of(node("n1:1", mb(4096, 8), Resource.NONE)),
         Map.of("n1:1", "application_1_0009"),
