@@ -3,6 +3,7 @@ package dev.bobbin.protocol;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.List;
 import javax.crypto.Mac;
@@ -95,10 +96,27 @@ public final class Tokens {
   }
 
   private static byte[] mac(byte[] body, byte[] secret) {
+    KeyedMac keyed = MACS.get();
+    if (keyed == null || !Arrays.equals(keyed.secret(), secret)) {
+      keyed = new KeyedMac(secret.clone(), newMac(secret));
+      MACS.set(keyed);
+    }
+    return keyed.mac().doFinal(body);
+  }
+
+  /**
+   * Looking a Mac up and keying it cost as much as the signature (the RM signs a token per
+   * container), so each thread keeps its last one; {@code doFinal} leaves it ready for the next.
+   */
+  private static final ThreadLocal<KeyedMac> MACS = new ThreadLocal<>();
+
+  private record KeyedMac(byte[] secret, Mac mac) {}
+
+  private static Mac newMac(byte[] secret) {
     try {
       Mac mac = Mac.getInstance("HmacSHA256");
       mac.init(new SecretKeySpec(secret, "HmacSHA256"));
-      return mac.doFinal(body);
+      return mac;
     } catch (GeneralSecurityException e) {
       throw new IllegalStateException("HmacSHA256 unavailable", e);
     }

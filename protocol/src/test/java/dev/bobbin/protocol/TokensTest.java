@@ -31,6 +31,21 @@ class TokensTest {
   }
 
   @Test
+  void eachSignatureUsesTheKeyItIsGivenEvenWhenOneThreadSwitchesKeys() {
+    byte[] other = "fedcba9876543210fedcba9876543210".getBytes(StandardCharsets.UTF_8);
+    String withKey = Tokens.containerToken(ID, KEY);
+    String withOther = Tokens.containerToken(ID, other);
+    assertThat(withOther).isNotEqualTo(withKey);
+    assertThat(Tokens.verifyContainerToken(withKey, KEY)).isEqualTo(ID);
+    assertThat(Tokens.verifyContainerToken(withOther, other)).isEqualTo(ID);
+    // A caller that refills the same array with another key gets signatures with the new key.
+    byte[] reused = KEY.clone();
+    assertThat(Tokens.containerToken(ID, reused)).isEqualTo(withKey);
+    System.arraycopy(other, 0, reused, 0, other.length);
+    assertThat(Tokens.containerToken(ID, reused)).isEqualTo(withOther);
+  }
+
+  @Test
   void amTokensNameTheirAttempt() {
     var id = new Tokens.AmTokenIdentifier("appattempt_1_0001_000001", "bob");
     assertThat(Tokens.verifyAmToken(Tokens.amToken(id, KEY), KEY)).isEqualTo(id);

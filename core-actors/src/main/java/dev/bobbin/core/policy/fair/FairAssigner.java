@@ -12,10 +12,12 @@ import dev.bobbin.protocol.Resource;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Places containers the way Hadoop's FairScheduler does on a node heartbeat, for every node in turn.
@@ -123,6 +125,8 @@ public final class FairAssigner {
     final Map<String, Resource> leafAmUsage = new HashMap<>();
     final Map<String, List<PendingApp>> appsByLeaf = new HashMap<>();
     final Map<String, PendingApp> byId = new LinkedHashMap<>();
+    /** Per queue, how many applications under it still ask: a queue with none is not offered the node. */
+    final Map<String, Integer> asking = new HashMap<>();
     Resource clusterUsage = Resource.NONE;
 
     Pass(QueueIndex index, FairShares shares, List<NodeView> nodes, List<AppView> apps,
@@ -153,15 +157,25 @@ public final class FairAssigner {
         PendingApp app = new PendingApp(view, index.get(view.queue()), s == null ? Resource.NONE : s.usage());
         byId.put(view.appId(), app);
         appsByLeaf.computeIfAbsent(view.queue(), k -> new ArrayList<>()).add(app);
+        if (!app.remaining.isEmpty()) countAsking(app.leaf, 1);
       }
     }
 
+    private void countAsking(QueueSpec leaf, int delta) {
+      for (QueueSpec q : index.chain(leaf.path())) asking.merge(q.path(), delta, Integer::sum);
+    }
+
+    /**
+     * Queues and applications with nothing left to ask are left out before the ordering, which
+     * changes nothing about the order of the rest and saves ordering them for every container.
+     */
     Assignment offerQueue(QueueSpec q, NodeView node) {
+      if (asking.getOrDefault(q.path(), 0) <= 0) return null;
       if (q.isLeaf()) {
         List<PendingApp> apps = new ArrayList<>(appsByLeaf.getOrDefault(q.path(), List.of()));
         apps.removeIf(a -> a.remaining.isEmpty());
         Comparator<Contender> order = FairOrdering.forApps(q.policy(), cluster);
-        apps.sort(Comparator.comparing(PendingApp::contender, order));
+        apps.sort(Comparator.comparing(once(PendingApp::contender), order));
         for (PendingApp app : apps) {
           Assignment a = offerApp(app, node, null);
           if (a != null) return a;
@@ -169,8 +183,9 @@ public final class FairAssigner {
         return null;
       }
       List<QueueSpec> children = new ArrayList<>(q.children());
+      children.removeIf(c -> asking.getOrDefault(c.path(), 0) <= 0);
       Comparator<Contender> order = FairOrdering.forQueues(q.policy(), cluster);
-      children.sort(Comparator.comparing(this::contender, order));
+      children.sort(Comparator.comparing(once(this::contender), order));
       for (QueueSpec child : children) {
         Assignment a = offerQueue(child, node);
         if (a != null) return a;
@@ -202,6 +217,7 @@ public final class FairAssigner {
     private void place(PendingApp app, Ask ask, NodeView node) {
       Resource size = ask.capability();
       app.remaining = Asks.afterPlacement(app.remaining, ask, node.host(), node.nodeId(), node.rack());
+      if (app.remaining.isEmpty()) countAsking(app.leaf, -1);
       app.usage = app.usage.plus(size);
       for (QueueSpec q : index.chain(app.leaf.path())) queueUsage.merge(q.path(), size, Resource::plus);
       if (ask.am()) leafAmUsage.merge(app.leaf.path(), size, Resource::plus);
@@ -258,6 +274,12 @@ public final class FairAssigner {
       QueueShare s = shares.queues().get(q.path());
       return s == null ? Resource.NONE : s.fairShare();
     }
+  }
+
+  /** The key of each element computed once per sort, not once per comparison. */
+  private static <T> Function<T, Contender> once(Function<T, Contender> key) {
+    Map<T, Contender> keys = new IdentityHashMap<>();
+    return t -> keys.computeIfAbsent(t, key);
   }
 
   /**
