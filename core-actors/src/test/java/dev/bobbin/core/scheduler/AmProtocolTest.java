@@ -1,12 +1,15 @@
 package dev.bobbin.core.scheduler;
 
+import static dev.bobbin.core.scheduler.ModelFixtures.APP;
+import static dev.bobbin.core.scheduler.ModelFixtures.ATTEMPT;
+import static dev.bobbin.core.scheduler.ModelFixtures.GB;
+import static dev.bobbin.core.scheduler.ModelFixtures.NODE;
+import static dev.bobbin.core.scheduler.ModelFixtures.addAttempt;
+import static dev.bobbin.core.scheduler.ModelFixtures.addNode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.bobbin.core.app.PreemptionRecord;
-import dev.bobbin.core.node.NodeEntity;
 import dev.bobbin.core.policy.AllocationLimits;
-import dev.bobbin.core.policy.Ask;
-import dev.bobbin.core.policy.Assignment;
 import dev.bobbin.core.scheduler.Scheduler.AmOutcome;
 import dev.bobbin.protocol.ContainerStatus;
 import dev.bobbin.protocol.NodeState;
@@ -22,11 +25,7 @@ import org.junit.jupiter.api.Test;
 
 /** The AM protocol's bookkeeping: response ids, what a response hands over, and when it counts as delivered. */
 class AmProtocolTest {
-  private static final String APP = "application_1795502072393_0001";
-  private static final String ATTEMPT = "appattempt_1795502072393_0001_000001";
   private static final String OTHER_ATTEMPT = "appattempt_1795502072393_0002_000001";
-  private static final String NODE = "node-0";
-  private static final Resource GB = Resource.of(1024, 1);
 
   private final SchedulerModel model = new SchedulerModel();
   private final AmProtocol am = new AmProtocol(model,
@@ -35,13 +34,9 @@ class AmProtocolTest {
 
   @BeforeEach
   void anAttemptOnOneNode() {
-    model.nodes.put(NODE, new SchedNode(new NodeEntity.Registration(NODE, "host-0", "host-0:8042", "/default-rack",
-        Resource.of(8192, 8)), 0));
-    app = new SchedApp(model.waiting, APP, "a", "alice", 0, 0, GB, null);
-    app.startAttempt(ATTEMPT);
+    addNode(model, NODE, Resource.of(8192, 8));
+    app = addAttempt(model, APP, ATTEMPT, "alice");
     app.clearAsks(); // its AM container is placed: only what the AM asks for is left
-    model.apps.put(APP, app);
-    model.appsByAttempt.put(ATTEMPT, app);
   }
 
   @Test
@@ -156,10 +151,7 @@ class AmProtocolTest {
   void anAmReleasesOnlyItsOwnAttemptsContainers() {
     am.register(ATTEMPT, 5);
     SchedContainer own = place(APP, ATTEMPT);
-    SchedApp other = new SchedApp(model.waiting, "application_1795502072393_0002", "a", "bob", 0, 0, GB, null);
-    other.startAttempt(OTHER_ATTEMPT);
-    model.apps.put(other.appId, other);
-    model.appsByAttempt.put(OTHER_ATTEMPT, other);
+    SchedApp other = addAttempt(model, "application_1795502072393_0002", OTHER_ATTEMPT, "bob");
     SchedContainer foreign = place(other.appId, OTHER_ATTEMPT);
 
     AmProtocol.AllocateStep step = am.allocate(ATTEMPT,
@@ -192,10 +184,8 @@ class AmProtocolTest {
   void theHeadroomIsTheFreeSpaceOfTheUsableNodesAsOfTheLastRefresh() {
     am.register(ATTEMPT, 5);
     place(APP, ATTEMPT);
-    SchedNode lost = new SchedNode(new NodeEntity.Registration("node-1", "host-1", "host-1:8042", "/default-rack",
-        Resource.of(8192, 8)), 0);
+    SchedNode lost = addNode(model, "node-1", Resource.of(8192, 8));
     lost.state = NodeState.LOST;
-    model.nodes.put("node-1", lost);
     am.refreshHeadroom();
     place(APP, ATTEMPT);
 
@@ -211,9 +201,6 @@ class AmProtocolTest {
   }
 
   private SchedContainer place(String appId, String attemptId) {
-    Ask ask = new Ask(1, Ask.ANY, GB, 1, true, 0, false);
-    SchedContainer c = model.place(new Assignment(appId, attemptId, NODE, ask, "test"), 1, 0);
-    c.phase = SchedContainer.Phase.RUNNING;
-    return c;
+    return ModelFixtures.place(model, appId, attemptId, SchedContainer.Phase.RUNNING, 0);
   }
 }

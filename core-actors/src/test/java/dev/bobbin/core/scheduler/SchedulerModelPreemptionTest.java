@@ -1,11 +1,15 @@
 package dev.bobbin.core.scheduler;
 
+import static dev.bobbin.core.scheduler.ModelFixtures.APP;
+import static dev.bobbin.core.scheduler.ModelFixtures.ATTEMPT;
+import static dev.bobbin.core.scheduler.ModelFixtures.GB;
+import static dev.bobbin.core.scheduler.ModelFixtures.NODE;
+import static dev.bobbin.core.scheduler.ModelFixtures.addAttempt;
+import static dev.bobbin.core.scheduler.ModelFixtures.addNode;
+import static dev.bobbin.core.scheduler.ModelFixtures.place;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.bobbin.core.app.PreemptionRecord;
-import dev.bobbin.core.node.NodeEntity;
-import dev.bobbin.core.policy.Ask;
-import dev.bobbin.core.policy.Assignment;
 import dev.bobbin.core.policy.fair.PreemptionDecision;
 import dev.bobbin.core.policy.fair.Starvation;
 import dev.bobbin.protocol.Resource;
@@ -16,11 +20,9 @@ import org.junit.jupiter.api.Test;
 
 /** The model's part of preemption: which containers get a record, and what is due at the kill time. */
 class SchedulerModelPreemptionTest {
-  private static final String VICTIM = "application_1795502072393_0001";
-  private static final String VICTIM_ATTEMPT = "appattempt_1795502072393_0001_000001";
+  private static final String VICTIM = APP;
+  private static final String VICTIM_ATTEMPT = ATTEMPT;
   private static final String STARVED = "application_1795502072393_0002";
-  private static final String NODE = "node-0";
-  private static final Resource GB = Resource.of(1024, 1);
   private static final long NOW = 1_000;
   private static final long KILL_AT = 16_000;
 
@@ -31,15 +33,11 @@ class SchedulerModelPreemptionTest {
 
   @BeforeEach
   void aVictimWithThreeContainers() {
-    model.nodes.put(NODE, new SchedNode(new NodeEntity.Registration(NODE, "host-0", "host-0:8042", "/default-rack",
-        Resource.of(8192, 8)), 0));
-    SchedApp app = new SchedApp(model.waiting, VICTIM, "a", "alice", 0, 0, GB, null);
-    app.startAttempt(VICTIM_ATTEMPT);
-    model.apps.put(VICTIM, app);
-    model.appsByAttempt.put(VICTIM_ATTEMPT, app);
-    running = place(SchedContainer.Phase.RUNNING);
-    allocated = place(SchedContainer.Phase.ALLOCATED);
-    inFlight = place(SchedContainer.Phase.IN_FLIGHT);
+    addNode(model, NODE, Resource.of(8192, 8));
+    addAttempt(model, VICTIM, VICTIM_ATTEMPT, "alice");
+    running = place(model, VICTIM, VICTIM_ATTEMPT, SchedContainer.Phase.RUNNING, NOW);
+    allocated = place(model, VICTIM, VICTIM_ATTEMPT, SchedContainer.Phase.ALLOCATED, NOW);
+    inFlight = place(model, VICTIM, VICTIM_ATTEMPT, SchedContainer.Phase.IN_FLIGHT, NOW);
   }
 
   @Test
@@ -77,13 +75,6 @@ class SchedulerModelPreemptionTest {
     // Its write still pending, the third is neither killed nor released yet.
     assertThat(due.toRelease()).extracting(PreemptionRecord::containerId).containsExactly(allocated.id());
     assertThat(model.duePreemptions(KILL_AT + 1).killed()).isEmpty();
-  }
-
-  private SchedContainer place(SchedContainer.Phase phase) {
-    Ask ask = new Ask(1, Ask.ANY, GB, 1, true, 0, false);
-    SchedContainer c = model.place(new Assignment(VICTIM, VICTIM_ATTEMPT, NODE, ask, "test"), 1, NOW);
-    c.phase = phase;
-    return c;
   }
 
   private static PreemptionDecision decision(String... containerIds) {

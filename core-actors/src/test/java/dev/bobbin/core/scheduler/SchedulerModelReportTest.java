@@ -1,10 +1,13 @@
 package dev.bobbin.core.scheduler;
 
+import static dev.bobbin.core.scheduler.ModelFixtures.APP;
+import static dev.bobbin.core.scheduler.ModelFixtures.ATTEMPT;
+import static dev.bobbin.core.scheduler.ModelFixtures.GB;
+import static dev.bobbin.core.scheduler.ModelFixtures.NODE;
+import static dev.bobbin.core.scheduler.ModelFixtures.addAttempt;
+import static dev.bobbin.core.scheduler.ModelFixtures.addNode;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.bobbin.core.node.NodeEntity;
-import dev.bobbin.core.policy.Ask;
-import dev.bobbin.core.policy.Assignment;
 import dev.bobbin.protocol.ContainerStatus;
 import dev.bobbin.protocol.Resource;
 import java.util.List;
@@ -13,23 +16,13 @@ import org.junit.jupiter.api.Test;
 
 /** What a NodeManager's report of its containers means for the model (registration and heartbeat alike). */
 class SchedulerModelReportTest {
-  private static final String APP = "application_1795502072393_0001";
-  private static final String ATTEMPT = "appattempt_1795502072393_0001_000001";
-  private static final String NODE = "node-0";
-  private static final Resource GB = Resource.of(1024, 1);
-
   private final SchedulerModel model = new SchedulerModel();
   private SchedNode node;
 
   @BeforeEach
   void anAttemptOnOneNode() {
-    node = new SchedNode(new NodeEntity.Registration(NODE, "host-0", "host-0:8042", "/default-rack",
-        Resource.of(8192, 8)), 0);
-    model.nodes.put(NODE, node);
-    SchedApp app = new SchedApp(model.waiting, APP, "a", "alice", 0, 0, GB, null);
-    app.startAttempt(ATTEMPT);
-    model.apps.put(APP, app);
-    model.appsByAttempt.put(ATTEMPT, app);
+    node = addNode(model, NODE, Resource.of(8192, 8));
+    addAttempt(model, APP, ATTEMPT, "alice");
   }
 
   @Test
@@ -72,9 +65,7 @@ class SchedulerModelReportTest {
   }
 
   private SchedContainer place(SchedContainer.Phase phase) {
-    Ask ask = new Ask(1, Ask.ANY, GB, 1, true, 0, false);
-    SchedContainer c = model.place(new Assignment(APP, ATTEMPT, NODE, ask, "test"), 1, 0);
-    c.phase = phase;
+    SchedContainer c = ModelFixtures.place(model, APP, ATTEMPT, phase, 0);
     c.confirmed = false;
     return c;
   }
