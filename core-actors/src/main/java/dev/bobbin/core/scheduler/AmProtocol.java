@@ -50,7 +50,7 @@ final class AmProtocol {
     SchedApp app = model.appsByAttempt.get(attemptId);
     if (app == null) return unknownAttempt(attemptId);
     app.registered = true;
-    app.lastAmContact = now;
+    model.heardFromAm(app, now);
     // Completions of a response the AM never acknowledged go out again (the AM ignores repeats).
     if (app.lastResponse != null) app.completed.addAll(0, app.lastResponse.completedContainerStatuses());
     app.lastResponse = new AllocateResponse(0, List.of(), List.of(), Resource.NONE, 0, null);
@@ -65,7 +65,7 @@ final class AmProtocol {
           "AM is not registered for known application attempt: " + attemptId
               + " or RM had restarted after AM registered. AM should re-register."));
     }
-    app.lastAmContact = now;
+    model.heardFromAm(app, now);
     AllocateResponse last = app.lastResponse;
     if (req.responseId() + 1 == last.responseId()) return AllocateStep.answer(AmOutcome.ok(last));
     if (req.responseId() != last.responseId()) {

@@ -48,7 +48,10 @@ final class SchedApp {
   private Resource used = Resource.NONE;
   private Resource amUsed = Resource.NONE;
   AllocateResponse lastResponse;
-  /** When the AM last registered or allocated (or its container became durable); 0 before that. */
+  /**
+   * When the AM last registered or allocated (or its container became durable); 0 before that. Set
+   * through {@link SchedulerModel#heardFromAm}, which keeps the AM expiry's order.
+   */
   long lastAmContact;
   /** When the attempt was last reported timed out to its Application entity; repeated until it ends. */
   long amExpiryReportedAt;

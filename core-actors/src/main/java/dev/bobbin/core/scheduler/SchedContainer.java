@@ -17,6 +17,7 @@ final class SchedContainer {
 
   final ContainerEntity.Allocation allocation;
   final long allocatedTime;
+  /** Changed through {@link SchedulerModel#setPhase} once the model tracks the container. */
   Phase phase = Phase.IN_FLIGHT;
   /** False for a container recovered from the journal until its NodeManager reports it. */
   boolean confirmed = true;

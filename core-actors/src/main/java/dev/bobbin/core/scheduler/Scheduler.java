@@ -276,7 +276,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
       return false;
     }
     c.confirmed = true;
-    app.lastAmContact = deps.clock().millis();
+    model.heardFromAm(app, deps.clock().millis());
     getContext().getLog().info("AM container {} of {} was never started: launching it again", a.containerId(),
         a.attemptId());
     launchAm(a, app);
@@ -539,9 +539,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
    */
   private void expireAms() {
     long now = deps.clock().millis();
-    long cutoff = now - deps.amExpiry().toMillis();
-    for (SchedApp app : model.apps.values()) {
-      if (app.lastAmContact == 0 || app.lastAmContact >= cutoff) continue;
+    for (SchedApp app : model.amsSilentSince(now - deps.amExpiry().toMillis())) {
       // Said again if the attempt has not ended an ask timeout later (the entity may have been moving).
       if (app.amExpiryReportedAt != 0 && now - app.amExpiryReportedAt < deps.askTimeout().toMillis()) continue;
       app.amExpiryReportedAt = now;
@@ -572,11 +570,9 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
    */
   private void expireAllocations() {
     long cutoff = deps.clock().millis() - deps.containerTokenLifetime().toMillis();
-    for (SchedContainer c : List.copyOf(model.containers.values())) {
-      if (c.phase == SchedContainer.Phase.ALLOCATED && c.allocatedTime < cutoff) {
-        getContext().getLog().info("Allocation of {} expired: never started", c.id());
-        release(c, "Container expired since it was unused");
-      }
+    for (SchedContainer c : model.unstartedBefore(cutoff)) {
+      getContext().getLog().info("Allocation of {} expired: never started", c.id());
+      release(c, "Container expired since it was unused");
     }
   }
 
@@ -747,14 +743,14 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
       }
       return this;
     }
-    c.phase = SchedContainer.Phase.ALLOCATED;
+    model.setPhase(c, SchedContainer.Phase.ALLOCATED);
     if (app == null) {
       // The attempt ended while the write was pending.
       release(c, "Container allocated to an attempt that has ended");
       return this;
     }
     if (a.am()) {
-      app.lastAmContact = deps.clock().millis();
+      model.heardFromAm(app, deps.clock().millis());
       deps.applications().apply(a.appId()).tell(new ApplicationEntity.AssignAmContainer(
           a.attemptId(), a.containerId(), a.nodeId(), a.nodeHttpAddress(), getContext().getSystem().ignoreRef()));
       launchAm(a, app);

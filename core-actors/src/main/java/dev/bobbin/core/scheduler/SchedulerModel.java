@@ -13,11 +13,15 @@ import dev.bobbin.protocol.Ids;
 import dev.bobbin.protocol.Resource;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.Comparator;
 import java.util.HashSet;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.NavigableSet;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * What the scheduler knows: nodes, applications with their current attempt and asks, live
@@ -47,15 +51,77 @@ final class SchedulerModel {
 
   record Finishing(String appId, long killAt) {}
 
+  /**
+   * The ALLOCATED containers in {@link #containers}, oldest allocation first, so that the tick's
+   * allocation expiry reads only those it expires: it runs five times a second, and walking every
+   * live container each time grew with the cluster.
+   */
+  private final NavigableSet<SchedContainer> unstarted = new TreeSet<>(
+      Comparator.<SchedContainer>comparingLong(c -> c.allocatedTime).thenComparing(SchedContainer::id));
+  /**
+   * Applications whose AM the expiry watches, least recently heard from first: {@link #heardFromAm}
+   * moves one to the end. Attempts that no longer count (a new attempt not yet heard from, an
+   * application gone) are dropped when the expiry reaches them.
+   */
+  private final Map<String, SchedApp> amsByLastContact = new LinkedHashMap<>();
+
   private void track(String id, SchedContainer c) {
     SchedContainer before = containers.put(id, c);
+    if (before != null) unstarted.remove(before);
     if (before != null && before.allocation.am()) amUsed = amUsed.minus(before.allocation.resource());
     if (c.allocation.am()) amUsed = amUsed.plus(c.allocation.resource());
+    if (c.phase == SchedContainer.Phase.ALLOCATED) unstarted.add(c);
   }
 
   void untrack(String id) {
     SchedContainer c = containers.remove(id);
+    if (c != null) unstarted.remove(c);
     if (c != null && c.allocation.am()) amUsed = amUsed.minus(c.allocation.resource());
+  }
+
+  /** The one way a tracked container changes phase, so that {@link #unstartedBefore} stays exact. */
+  void setPhase(SchedContainer c, SchedContainer.Phase phase) {
+    boolean tracked = containers.get(c.id()) == c;
+    if (tracked) unstarted.remove(c);
+    c.phase = phase;
+    if (tracked && phase == SchedContainer.Phase.ALLOCATED) unstarted.add(c);
+  }
+
+  /** Durable allocations that no NM has reported started, allocated before {@code cutoff}; oldest first. */
+  List<SchedContainer> unstartedBefore(long cutoff) {
+    List<SchedContainer> out = new ArrayList<>();
+    for (SchedContainer c : unstarted) {
+      if (c.allocatedTime >= cutoff) break;
+      out.add(c);
+    }
+    return out;
+  }
+
+  /** The attempt's AM registered or allocated, or its container became durable, at {@code now}. */
+  void heardFromAm(SchedApp app, long now) {
+    app.lastAmContact = now;
+    amsByLastContact.remove(app.appId);
+    amsByLastContact.put(app.appId, app);
+  }
+
+  /**
+   * Applications whose current attempt's AM has not been heard from since {@code cutoff}, least
+   * recently first. Contacts are stamped with the scheduler's clock as they come, so the order is
+   * that of their times; a clock stepped back could delay an expiry by at most the step.
+   */
+  List<SchedApp> amsSilentSince(long cutoff) {
+    List<SchedApp> out = new ArrayList<>();
+    for (Iterator<SchedApp> it = amsByLastContact.values().iterator(); it.hasNext(); ) {
+      SchedApp app = it.next();
+      if (app.lastAmContact == 0 || apps.get(app.appId) != app) {
+        it.remove();
+      } else if (app.lastAmContact >= cutoff) {
+        break;
+      } else {
+        out.add(app);
+      }
+    }
+    return out;
   }
 
   Resource amUsed() {
@@ -115,7 +181,7 @@ final class SchedulerModel {
     if (c.phase == SchedContainer.Phase.COMPLETING) return;
     SchedApp owner = apps.get(c.allocation.appId());
     if (owner != null) owner.ending(c);
-    c.phase = SchedContainer.Phase.COMPLETING;
+    setPhase(c, SchedContainer.Phase.COMPLETING);
     SchedNode node = nodes.get(c.allocation.nodeId());
     if (node != null && node.containers.remove(c.id()) && !node.held.containsKey(c.id())) {
       node.allocated = node.allocated.minus(c.allocation.resource());
@@ -152,7 +218,7 @@ final class SchedulerModel {
       if (s.isComplete()) {
         completed.add(s);
       } else if (c.phase == SchedContainer.Phase.ALLOCATED) {
-        c.phase = SchedContainer.Phase.RUNNING;
+        setPhase(c, SchedContainer.Phase.RUNNING);
         started.add(c.id());
       }
     }
@@ -239,7 +305,7 @@ final class SchedulerModel {
       if (!a.currentAttempt().amContainerId().isEmpty()) {
         app.clearAsks();
         // The AM's liveness window starts afresh with this scheduler, as after a YARN RM restart.
-        app.lastAmContact = now;
+        heardFromAm(app, now);
       }
       apps.put(id, app);
       appsByAttempt.put(app.attemptId, app);
@@ -273,7 +339,7 @@ final class SchedulerModel {
         // The previous scheduler allocated this AM container but died before its application
         // recorded it: it is the attempt's AM all the same, not a reason to place a second one.
         app.clearAsks();
-        app.lastAmContact = now;
+        heardFromAm(app, now);
         unrecordedAms.add(a);
       }
       if (c.preemption() != null) preempting.put(id, c.preemption());

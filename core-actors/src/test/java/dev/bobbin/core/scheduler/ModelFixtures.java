@@ -36,7 +36,7 @@ final class ModelFixtures {
       long now) {
     Ask ask = new Ask(1, Ask.ANY, GB, 1, true, 0, false);
     SchedContainer c = model.place(new Assignment(appId, attemptId, NODE, ask, "test"), 1, now);
-    c.phase = phase;
+    model.setPhase(c, phase);
     return c;
   }
 }

@@ -5,8 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.bobbin.core.node.NodeEntity;
 import dev.bobbin.core.policy.Ask;
 import dev.bobbin.core.policy.Assignment;
+import dev.bobbin.protocol.ContainerStatus;
 import dev.bobbin.protocol.Resource;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -22,6 +24,7 @@ import net.jqwik.api.constraints.Size;
  * The model against plans made from stale views: whatever placements it is given, in whatever
  * order, with completions and failed allocation writes between them, no node is ever
  * over-committed, and a node's allocated resources are exactly those of the containers counted on it.
+ * The allocation expiry's index holds exactly the durable containers not yet started, oldest first.
  */
 class SchedulerModelPropertiesTest {
   private static final String APP = "application_1795502072393_0001";
@@ -39,17 +42,26 @@ class SchedulerModelPropertiesTest {
   /** The allocation write of the {@code pick}-th placement still in flight failed, if there is one. */
   record WriteFailed(int pick) implements Step {}
 
+  /** The allocation write of the {@code pick}-th placement in flight was acknowledged, if there is one. */
+  record Durable(int pick) implements Step {}
+
+  /** The {@code pick}-th durable container's NM reported it running, if there is one. */
+  record Started(int pick) implements Step {}
+
   @Property(tries = 300)
   void noNodeIsOverCommittedAndEachCountsExactlyItsContainers(
       @ForAll @Size(min = 1, max = 4) List<@IntRange(min = 1, max = 16) Integer> nodeGbs,
       @ForAll("steps") @Size(max = 80) List<Step> steps) {
     SchedulerModel model = modelWith(nodeGbs);
+    long now = 0;
     for (Step step : steps) {
+      now += 1;
       if (step instanceof Place p) {
         String nodeId = "node-" + (p.node() % nodeGbs.size());
         Resource ask = Resource.of(p.gb() * 1024L, p.vCores());
         boolean fits = model.nodes.get(nodeId).view().free().fits(ask);
-        SchedContainer c = model.place(assignment(nodeId, ask, p.staleAttempt()), 1, 0);
+        // Placed at a time drawn from a window, as writes are acknowledged out of order.
+        SchedContainer c = model.place(assignment(nodeId, ask, p.staleAttempt()), 1, now + p.gb() % 3);
         assertThat(c != null).as("placed %s on %s", ask, nodeId).isEqualTo(fits && !p.staleAttempt());
       } else if (step instanceof Complete done) {
         List<SchedContainer> live = new ArrayList<>(model.containers.values());
@@ -59,14 +71,26 @@ class SchedulerModelPropertiesTest {
         model.startCompletion(c);
         model.untrack(c.id());
       } else if (step instanceof WriteFailed failed) {
-        List<SchedContainer> inFlight = model.containers.values().stream()
-            .filter(c -> c.phase == SchedContainer.Phase.IN_FLIGHT).toList();
+        List<SchedContainer> inFlight = inPhase(model, SchedContainer.Phase.IN_FLIGHT);
         if (inFlight.isEmpty()) continue;
         SchedContainer c = inFlight.get(failed.pick() % inFlight.size());
         model.unplace(c);
         assertThat(model.containers).doesNotContainKey(c.id());
         assertThat(model.apps.get(APP).containers).doesNotContain(c.id());
+      } else if (step instanceof Durable durable) {
+        List<SchedContainer> inFlight = inPhase(model, SchedContainer.Phase.IN_FLIGHT);
+        if (inFlight.isEmpty()) continue;
+        model.setPhase(inFlight.get(durable.pick() % inFlight.size()), SchedContainer.Phase.ALLOCATED);
+      } else if (step instanceof Started started) {
+        List<SchedContainer> allocated = inPhase(model, SchedContainer.Phase.ALLOCATED);
+        if (allocated.isEmpty()) continue;
+        SchedContainer c = allocated.get(started.pick() % allocated.size());
+        SchedNode node = model.nodes.get(c.allocation.nodeId());
+        model.readReport(node, List.of(ContainerStatus.running(c.id(), c.allocation.resource())));
       }
+      List<SchedContainer> unstarted = model.unstartedBefore(Long.MAX_VALUE);
+      assertThat(unstarted).containsExactlyInAnyOrderElementsOf(inPhase(model, SchedContainer.Phase.ALLOCATED));
+      assertThat(unstarted).isSortedAccordingTo(Comparator.comparingLong(c -> c.allocatedTime));
       for (SchedNode node : model.nodes.values()) {
         Resource counted = Resource.NONE;
         for (String id : node.containers) counted = counted.plus(model.containers.get(id).allocation.resource());
@@ -85,8 +109,15 @@ class SchedulerModelPropertiesTest {
         .as(Place::new);
     Arbitrary<Step> complete = Arbitraries.integers().between(0, 1000).map(Complete::new);
     Arbitrary<Step> writeFailed = Arbitraries.integers().between(0, 1000).map(WriteFailed::new);
-    return Arbitraries.frequencyOf(Tuple.of(3, place), Tuple.of(1, complete), Tuple.of(1, writeFailed))
+    Arbitrary<Step> durable = Arbitraries.integers().between(0, 1000).map(Durable::new);
+    Arbitrary<Step> started = Arbitraries.integers().between(0, 1000).map(Started::new);
+    return Arbitraries.frequencyOf(Tuple.of(3, place), Tuple.of(1, complete), Tuple.of(1, writeFailed),
+            Tuple.of(2, durable), Tuple.of(1, started))
         .list().ofMaxSize(80);
+  }
+
+  private static List<SchedContainer> inPhase(SchedulerModel model, SchedContainer.Phase phase) {
+    return model.containers.values().stream().filter(c -> c.phase == phase).toList();
   }
 
   private static SchedulerModel modelWith(List<Integer> nodeGbs) {
