@@ -360,7 +360,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
   }
 
   private Behavior<Command> onAppEnded(AppEnded m) {
-    SchedApp app = model.apps.remove(m.appId());
+    SchedApp app = model.removeApp(m.appId());
     if (app != null) app.leave();
     if (app != null && app.attemptId != null) model.appsByAttempt.remove(app.attemptId);
     if (fair != null) fair.appEnded(m.appId());

@@ -12,8 +12,8 @@ import dev.bobbin.protocol.ContainerStatus;
 import dev.bobbin.protocol.Ids;
 import dev.bobbin.protocol.Resource;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -60,8 +60,8 @@ final class SchedulerModel {
       Comparator.<SchedContainer>comparingLong(c -> c.allocatedTime).thenComparing(SchedContainer::id));
   /**
    * Applications whose AM the expiry watches, least recently heard from first: {@link #heardFromAm}
-   * moves one to the end. Attempts that no longer count (a new attempt not yet heard from, an
-   * application gone) are dropped when the expiry reaches them.
+   * moves one to the end, {@link #removeApp} takes it out, and a new attempt not yet heard from is
+   * dropped when the expiry reaches it.
    */
   private final Map<String, SchedApp> amsByLastContact = new LinkedHashMap<>();
 
@@ -95,6 +95,12 @@ final class SchedulerModel {
       out.add(c);
     }
     return out;
+  }
+
+  /** The application has ended: it is no longer scheduled, nor its AM watched. */
+  SchedApp removeApp(String appId) {
+    amsByLastContact.remove(appId);
+    return apps.remove(appId);
   }
 
   /** The attempt's AM registered or allocated, or its container became durable, at {@code now}. */

@@ -94,7 +94,7 @@ class SchedulerModelExpiryTest {
     model.heardFromAm(second, 2);
 
     first.startAttempt("appattempt_1795502072393_0001_000002");
-    model.apps.remove(APP_2);
+    model.removeApp(APP_2);
     assertThat(model.amsSilentSince(100)).isEmpty();
 
     // The new attempt's AM is watched from when it is first heard from.
