@@ -324,7 +324,7 @@ final class SchedulerHarness implements AutoCloseable {
       Resource cap = h.setup.nodeCapacity();
       for (SimNode n : nodes) {
         scheduler.tell(new Scheduler.NodeRegistered(new NodeEntity.Registration(n.id, Topology.nodeHost(n.index),
-            "127.0.0.1:1", Topology.rack(n.index), cap), List.of(), nodeUps));
+            "127.0.0.1:1", Topology.rack(n.index), cap), List.of(), List.of(), nodeUps));
       }
       return this;
     }

@@ -229,9 +229,12 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
   private Behavior<Command> onRegisterTick() {
     if (!(session instanceof RmSession.Registering)) return this;
     String address = failover.current();
+    // As in YARN, every application not yet cleaned up here: the RM learns which nodes to tell when it ends.
+    Set<String> running = table.applications();
+    running.removeAll(finishedApps);
     RegisterNodeRequest request = new RegisterNodeRequest(
         identity.nodeId(), identity.host(), identity.port(), identity.httpAddress(), settings.rack(), capability,
-        table.statusesToReport(), List.copyOf(table.runningApplications()), version);
+        table.statusesToReport(), List.copyOf(running), version);
     getContext().pipeToSelf(rm.register(address, request), (resp, err) ->
         err == null ? new RegisterAnswered(address, resp) : new RmCallFailed(address, true, err));
     return this;

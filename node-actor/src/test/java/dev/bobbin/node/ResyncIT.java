@@ -70,6 +70,29 @@ class ResyncIT {
         .extracting(ContainerStatus::containerId).containsExactly(running));
   }
 
+  @Test
+  void reRegistersWithApplicationsWhoseContainersFinishedUntilTheRmCleansThemUp() {
+    TestingRm rm = fx.rm();
+    NodeManager nm = fx.registeredNm(rm);
+    NmHttp http = new NmHttp(nm.httpAddress());
+    String app = newApplicationId();
+    String done = containerId(app, 1);
+    fx.startOne(http, rm, nm, done, "exit 0");
+    fx.eventually(() -> assertThat(rm.lastReported(done)).get().returns(ContainerState.COMPLETE, ContainerStatus::state));
+
+    // The RM may not know this node ran the application (a member that took over knows live containers only).
+    rm.nextAction.set(NodeAction.RESYNC);
+    fx.eventually(() -> assertThat(rm.registrations).hasSize(2));
+    assertThat(rm.registrations.get(1).runningApplications()).containsExactly(app);
+
+    rm.applicationsToCleanup.add(app);
+    fx.eventually(() -> assertThat(http.getJson("/ws/v1/node/apps/" + app).at("/app/state").asText())
+        .isEqualTo("FINISHED"));
+    rm.nextAction.set(NodeAction.RESYNC);
+    fx.eventually(() -> assertThat(rm.registrations).hasSize(3));
+    assertThat(rm.registrations.get(2).runningApplications()).isEmpty();
+  }
+
   /** The pid of the container's root process: the bash running in the container's work dir. */
   private static long rootPid(NmHttp http, String containerId) {
     return ProcessHandle.allProcesses()

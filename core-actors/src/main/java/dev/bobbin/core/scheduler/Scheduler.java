@@ -74,10 +74,14 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
   public record AppEnded(String appId, AppState state) implements Command {}
 
   // From the NM and AM protocol routes.
-  /** Answered with the scheduler's epoch, which the NodeManager uses for fencing. */
-  public record NodeRegistered(
-      NodeEntity.Registration registration, List<ContainerStatus> containers, ActorRef<Long> replyTo)
-      implements Command {}
+  /**
+   * Answered with the scheduler's epoch, which the NodeManager uses for fencing.
+   *
+   * @param runningApplications the applications the node holds containers of, live or finished, and
+   *     has not been told to clean up
+   */
+  public record NodeRegistered(NodeEntity.Registration registration, List<ContainerStatus> containers,
+      List<String> runningApplications, ActorRef<Long> replyTo) implements Command {}
 
   public record NodeHeartbeat(NodeHeartbeatRequest request, ActorRef<NodeHeartbeatResponse> replyTo)
       implements Command {}
@@ -355,7 +359,8 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
 
   private Behavior<Command> onAttemptEnded(AttemptEnded m) {
     model.appsByAttempt.remove(m.attemptId());
-    releaseAll(c -> c.allocation.attemptId().equals(m.attemptId()), "Container of a failed attempt " + m.attemptId());
+    releaseAll(m.appId(), c -> c.allocation.attemptId().equals(m.attemptId()),
+        "Container of a failed attempt " + m.attemptId());
     return this;
   }
 
@@ -365,9 +370,9 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
     if (app != null && app.attemptId != null) model.appsByAttempt.remove(app.attemptId);
     if (fair != null) fair.appEnded(m.appId());
     SchedContainer am = m.state() == AppState.FINISHED ? model.runningAmContainer(m.appId()) : null;
-    releaseAll(c -> c != am && c.allocation.appId().equals(m.appId()), "Container of a completed application");
+    releaseAll(m.appId(), c -> c != am, "Container of a completed application");
     if (am == null) {
-      cleanUpOnNodes(m.appId());
+      model.cleanUpOnNodes(m.appId());
       getContext().getLog().info("Application {} ended as {}; its containers are being cleaned up", m.appId(), m.state());
       return this;
     }
@@ -378,16 +383,11 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
     return this;
   }
 
-  /** Kills every live container that matches; never-launched ones complete at once. */
-  private void releaseAll(java.util.function.Predicate<SchedContainer> which, String diagnostics) {
-    for (SchedContainer c : List.copyOf(model.containers.values())) {
+  /** Kills every live container of the application that matches; never-launched ones complete at once. */
+  private void releaseAll(String appId, java.util.function.Predicate<SchedContainer> which, String diagnostics) {
+    for (SchedContainer c : model.liveContainersOf(appId)) {
       if (which.test(c)) release(c, diagnostics);
     }
-  }
-
-  /** Every node is told to clean the ended application up (its local files, any container left). */
-  private void cleanUpOnNodes(String appId) {
-    model.nodes.values().forEach(n -> n.appsToCleanup.add(appId));
   }
 
   /** An AM container left to exit after its AM unregistered is killed once it has had the AM expiry interval. */
@@ -399,7 +399,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
       SchedContainer c = model.containers.get(e.getKey());
       if (c == null) {
         model.finishing.remove(e.getKey());
-        cleanUpOnNodes(f.appId());
+        model.cleanUpOnNodes(f.appId());
         continue;
       }
       getContext().getLog().warn("AM container {} of {} still runs {} after its AM unregistered; killing it",
@@ -432,12 +432,14 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
       node.allocated = old.allocated;
       node.containers.addAll(old.containers);
       node.toKill.addAll(old.toKill);
+      node.appsToCleanup.addAll(old.appsToCleanup);
     }
     model.nodes.put(node.id(), node);
     node.lastResponse = new NodeHeartbeatResponse(0, NodeAction.NORMAL, List.of(), List.of(), List.of(), 0, "", epoch);
     // Response ids start again with a registration: the kills go out with the next response.
     if (old != null) old.held.forEach((id, h) -> node.hold(id, h.resource()));
     actOn(node, model.readReport(node, m.containers()));
+    model.ranOnReported(node.id(), m.runningApplications());
     getContext().getLog().info("Node {} registered with {}", node.id(), node.capacity());
     m.replyTo().tell(epoch);
     scheduleSoon();
@@ -607,7 +609,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
     model.untrack(m.containerId());
     model.preempting.remove(m.containerId());
     SchedulerModel.Finishing finished = model.finishing.remove(m.containerId());
-    if (finished != null) cleanUpOnNodes(finished.appId());
+    if (finished != null) model.cleanUpOnNodes(finished.appId());
     SchedNode node = model.nodes.get(c.allocation.nodeId());
     if (node != null) node.toRemoveFromNm.add(m.containerId());
     SchedApp app = model.appsByAttempt.get(c.allocation.attemptId());

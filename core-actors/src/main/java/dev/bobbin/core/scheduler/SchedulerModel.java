@@ -17,6 +17,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableSet;
@@ -64,10 +65,24 @@ final class SchedulerModel {
    * dropped when the expiry reaches it.
    */
   private final Map<String, SchedApp> amsByLastContact = new LinkedHashMap<>();
+  /**
+   * The ids in {@link #containers} by application, any attempt: an attempt's or application's end
+   * releases its own containers without walking every live one.
+   */
+  private final Map<String, Set<String>> liveByApp = new HashMap<>();
+  /**
+   * The nodes each application had containers on, as in YARN's "ran nodes": when it ends, only
+   * these are told to clean it up, not every node. Kept for live applications and those whose AM
+   * container is left to finish; {@link #cleanUpOnNodes} takes an application's entry.
+   */
+  private final Map<String, Set<String>> ranOn = new HashMap<>();
 
   private void track(String id, SchedContainer c) {
     SchedContainer before = containers.put(id, c);
     if (before != null) unstarted.remove(before);
+    String appId = c.allocation.appId();
+    liveByApp.computeIfAbsent(appId, k -> new LinkedHashSet<>()).add(id);
+    ranOn.computeIfAbsent(appId, k -> new HashSet<>()).add(c.allocation.nodeId());
     if (before != null && before.allocation.am()) amUsed = amUsed.minus(before.allocation.resource());
     if (c.allocation.am()) amUsed = amUsed.plus(c.allocation.resource());
     if (c.phase == SchedContainer.Phase.ALLOCATED) unstarted.add(c);
@@ -75,8 +90,41 @@ final class SchedulerModel {
 
   void untrack(String id) {
     SchedContainer c = containers.remove(id);
-    if (c != null) unstarted.remove(c);
-    if (c != null && c.allocation.am()) amUsed = amUsed.minus(c.allocation.resource());
+    if (c == null) return;
+    unstarted.remove(c);
+    Set<String> ofApp = liveByApp.get(c.allocation.appId());
+    if (ofApp != null && ofApp.remove(id) && ofApp.isEmpty()) liveByApp.remove(c.allocation.appId());
+    if (c.allocation.am()) amUsed = amUsed.minus(c.allocation.resource());
+  }
+
+  /** The application's live containers, any attempt, in the order they were tracked. */
+  List<SchedContainer> liveContainersOf(String appId) {
+    Set<String> ids = liveByApp.get(appId);
+    if (ids == null) return List.of();
+    List<SchedContainer> out = new ArrayList<>(ids.size());
+    for (String id : ids) out.add(containers.get(id));
+    return out;
+  }
+
+  /**
+   * The nodes a NodeManager's registration says still hold something of these applications: a
+   * member that took over knows only where live containers run, and an application's earlier
+   * containers may have finished on other nodes.
+   */
+  void ranOnReported(String nodeId, List<String> applications) {
+    for (String appId : applications) {
+      if (apps.containsKey(appId)) ranOn.computeIfAbsent(appId, k -> new HashSet<>()).add(nodeId);
+    }
+  }
+
+  /** The application has ended on the nodes: each node it ran on is told once, with its next response. */
+  void cleanUpOnNodes(String appId) {
+    Set<String> ran = ranOn.remove(appId);
+    if (ran == null) return;
+    for (String nodeId : ran) {
+      SchedNode node = nodes.get(nodeId);
+      if (node != null) node.appsToCleanup.add(appId);
+    }
   }
 
   /** The one way a tracked container changes phase, so that {@link #unstartedBefore} stays exact. */
@@ -280,8 +328,8 @@ final class SchedulerModel {
   }
 
   SchedContainer runningAmContainer(String appId) {
-    for (SchedContainer c : containers.values()) {
-      if (c.allocation.am() && c.allocation.appId().equals(appId) && c.phase == SchedContainer.Phase.RUNNING) return c;
+    for (SchedContainer c : liveContainersOf(appId)) {
+      if (c.allocation.am() && c.phase == SchedContainer.Phase.RUNNING) return c;
     }
     return null;
   }
@@ -350,6 +398,12 @@ final class SchedulerModel {
       }
       if (c.preemption() != null) preempting.put(id, c.preemption());
     });
+    // An application that ended with nothing left to finish is cleaned up now, on the nodes that report its containers.
+    Set<String> finishingApps = new HashSet<>();
+    finishing.values().forEach(f -> finishingApps.add(f.appId()));
+    for (String appId : List.copyOf(ranOn.keySet())) {
+      if (!apps.containsKey(appId) && !finishingApps.contains(appId)) cleanUpOnNodes(appId);
+    }
     return unrecordedAms;
   }
 }

@@ -34,8 +34,14 @@ final class ModelFixtures {
   /** A 1 GB container of the attempt placed on {@link #NODE}, then set to {@code phase}. */
   static SchedContainer place(SchedulerModel model, String appId, String attemptId, SchedContainer.Phase phase,
       long now) {
+    return place(model, appId, attemptId, NODE, phase, now);
+  }
+
+  /** A 1 GB container of the attempt placed on {@code nodeId}, then set to {@code phase}. */
+  static SchedContainer place(SchedulerModel model, String appId, String attemptId, String nodeId,
+      SchedContainer.Phase phase, long now) {
     Ask ask = new Ask(1, Ask.ANY, GB, 1, true, 0, false);
-    SchedContainer c = model.place(new Assignment(appId, attemptId, NODE, ask, "test"), 1, now);
+    SchedContainer c = model.place(new Assignment(appId, attemptId, nodeId, ask, "test"), 1, now);
     model.setPhase(c, phase);
     return c;
   }

@@ -24,7 +24,8 @@ import net.jqwik.api.constraints.Size;
  * The model against plans made from stale views: whatever placements it is given, in whatever
  * order, with completions and failed allocation writes between them, no node is ever
  * over-committed, and a node's allocated resources are exactly those of the containers counted on it.
- * The allocation expiry's index holds exactly the durable containers not yet started, oldest first.
+ * The allocation expiry's index holds exactly the durable containers not yet started, oldest first,
+ * and the application's index exactly its live containers.
  */
 class SchedulerModelPropertiesTest {
   private static final String APP = "application_1795502072393_0001";
@@ -91,6 +92,7 @@ class SchedulerModelPropertiesTest {
       List<SchedContainer> unstarted = model.unstartedBefore(Long.MAX_VALUE);
       assertThat(unstarted).containsExactlyInAnyOrderElementsOf(inPhase(model, SchedContainer.Phase.ALLOCATED));
       assertThat(unstarted).isSortedAccordingTo(Comparator.comparingLong(c -> c.allocatedTime));
+      assertThat(model.liveContainersOf(APP)).containsExactlyInAnyOrderElementsOf(model.containers.values());
       for (SchedNode node : model.nodes.values()) {
         Resource counted = Resource.NONE;
         for (String id : node.containers) counted = counted.plus(model.containers.get(id).allocation.resource());

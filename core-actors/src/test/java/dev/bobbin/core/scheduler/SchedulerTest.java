@@ -122,7 +122,7 @@ class SchedulerTest {
   private void registerNode(String nodeId, long memory) {
     TestProbe<Long> epoch = testKit.createTestProbe();
     scheduler.tell(new Scheduler.NodeRegistered(new NodeEntity.Registration(nodeId, nodeId.split(":")[0], nodeId,
-        "/default-rack", new Resource(memory, 8)), List.of(), epoch.ref()));
+        "/default-rack", new Resource(memory, 8)), List.of(), List.of(), epoch.ref()));
     assertThat(epoch.receiveMessage()).isPositive();
   }
 
@@ -420,6 +420,26 @@ class SchedulerTest {
   }
 
   @Test
+  void anEndedApplicationIsCleanedUpOnTheNodesItRanOnOrThatReportedItOnly() {
+    registerNode("a:1", 4096);
+    startAppWithAm();
+    TestProbe<Long> epoch = testKit.createTestProbe();
+    for (String nodeId : List.of("b:1", "c:1")) {
+      scheduler.tell(new Scheduler.NodeRegistered(new NodeEntity.Registration(nodeId, nodeId.split(":")[0], nodeId,
+          "/default-rack", new Resource(4096, 8)), List.of(), nodeId.equals("b:1") ? List.of(APP) : List.of(),
+          epoch.ref()));
+      epoch.receiveMessage();
+    }
+
+    scheduler.tell(new Scheduler.AppEnded(APP, AppState.KILLED));
+    assertThat(heartbeat("a:1").applicationsToCleanup()).as("its AM ran there").containsExactly(APP);
+    nmResponseId = 0;
+    assertThat(heartbeat("b:1").applicationsToCleanup()).as("it reported the application").containsExactly(APP);
+    nmResponseId = 0;
+    assertThat(heartbeat("c:1").applicationsToCleanup()).isEmpty();
+  }
+
+  @Test
   void theAmHearsTheClusterHeadroomAndItsUsableNodes() {
     registerNode("a:1", 4096);
     registerNode("b:1", 4096);
@@ -533,13 +553,14 @@ class SchedulerTest {
     TestProbe<Long> done = testKit.createTestProbe();
     scheduler.tell(new Scheduler.NodeRegistered(new NodeEntity.Registration("a:1", "a", "a:1", "/default-rack",
         new Resource(3072, 8)), List.of(ContainerStatus.running(am, GB), ContainerStatus.running(worker, GB)),
-        done.ref()));
+        List.of(), done.ref()));
     done.receiveMessage();
     nmResponseId = 0;
 
     // The ended application's worker is killed; its AM container is left to exit.
     NodeHeartbeatResponse r = heartbeat("a:1", ContainerStatus.running(am, GB), ContainerStatus.running(worker, GB));
     assertThat(r.containersToCleanup()).contains(worker).doesNotContain(am);
+    assertThat(r.applicationsToCleanup()).as("not before its AM container exits").isEmpty();
     heartbeat("a:1", ContainerStatus.completed(am, 0, "", GB), ContainerStatus.completed(worker, -106, "", GB));
     containers.receiveSeveralMessages(2).forEach(c -> ((ContainerEntity.Complete) c).replyTo().tell(StatusReply.ack()));
     heartbeatUntil(h -> assertThat(h.applicationsToCleanup()).containsExactly(APP),
@@ -554,7 +575,7 @@ class SchedulerTest {
     TestProbe<Long> done = testKit.createTestProbe();
     scheduler.tell(new Scheduler.NodeRegistered(new NodeEntity.Registration("a:1", "a", "a:1", "/default-rack",
         new Resource(3072, 8)), List.of(ContainerStatus.running("container_e1_1700000000000_0001_01_000001", GB),
-        ContainerStatus.running("container_e1_1700000000000_0001_01_000002", GB)), done.ref()));
+        ContainerStatus.running("container_e1_1700000000000_0001_01_000002", GB)), List.of(), done.ref()));
     done.receiveMessage();
     nmResponseId = 0;
     // The never-started worker is aborted once every known node re-synced; the running ones are not killed.
@@ -613,7 +634,7 @@ class SchedulerTest {
     start(new RecoveredModel(full.apps(), live, full.nodes()));
     TestProbe<Long> epoch = testKit.createTestProbe();
     scheduler.tell(new Scheduler.NodeRegistered(new NodeEntity.Registration("a:1", "a", "a:1", "/default-rack",
-        new Resource(3072, 8)), List.of(), epoch.ref()));
+        new Resource(3072, 8)), List.of(), List.of(), epoch.ref()));
     long newEpoch = epoch.receiveMessage();
     // The same container, with a token of this scheduler's epoch, which the node now follows.
     AmLauncher.Launch launch = launcher.expectMessageClass(AmLauncher.Launch.class);
@@ -640,7 +661,7 @@ class SchedulerTest {
             "b:1", new NodeEntity.State(other, dev.bobbin.protocol.NodeState.RUNNING, 1, ""))));
     // Only b re-syncs; the recovery wait (10 s) runs out with a:1 still silent.
     TestProbe<Long> epoch = testKit.createTestProbe();
-    scheduler.tell(new Scheduler.NodeRegistered(other, List.of(), epoch.ref()));
+    scheduler.tell(new Scheduler.NodeRegistered(other, List.of(), List.of(), epoch.ref()));
     epoch.receiveMessage();
     clock.advance(Duration.ofSeconds(11));
     ContainerEntity.Complete lost = containers.expectMessageClass(ContainerEntity.Complete.class, Duration.ofSeconds(3));
@@ -660,7 +681,7 @@ class SchedulerTest {
     TestProbe<Long> done = testKit.createTestProbe();
     scheduler.tell(new Scheduler.NodeRegistered(new NodeEntity.Registration("a:1", "a", "a:1", "/default-rack",
         new Resource(3072, 8)), List.of(ContainerStatus.running("container_e1_1700000000000_0001_01_000001", GB),
-        ContainerStatus.running(worker, GB), ContainerStatus.running(stranger, GB)), done.ref()));
+        ContainerStatus.running(worker, GB), ContainerStatus.running(stranger, GB)), List.of(), done.ref()));
     done.receiveMessage();
     nmResponseId = 0;
     // The scheduler asks the two containers' entities, in the order the NM reported them.
@@ -689,7 +710,7 @@ class SchedulerTest {
     TestProbe<Long> done = testKit.createTestProbe();
     scheduler.tell(new Scheduler.NodeRegistered(new NodeEntity.Registration("a:1", "a", "a:1", "/default-rack",
         new Resource(3072, 8)), List.of(ContainerStatus.running("container_e1_1700000000000_0001_01_000001", GB),
-        ContainerStatus.running("container_e1_1700000000000_0001_01_000002", GB)), done.ref()));
+        ContainerStatus.running("container_e1_1700000000000_0001_01_000002", GB)), List.of(), done.ref()));
     done.receiveMessage();
     // The application hears which container is its AM; no second AM is placed.
     ApplicationEntity.AssignAmContainer assigned = apps.expectMessageClass(ApplicationEntity.AssignAmContainer.class);

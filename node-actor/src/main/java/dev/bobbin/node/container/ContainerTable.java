@@ -96,9 +96,11 @@ public final class ContainerTable {
     return Stream.concat(live.values().stream(), history.values().stream()).toList();
   }
 
-  public Set<String> runningApplications() {
+  /** The applications it holds containers of, live or finished. */
+  public Set<String> applications() {
     Set<String> apps = new TreeSet<>();
     live.values().forEach(r -> apps.add(r.applicationId()));
+    history.values().forEach(r -> apps.add(r.applicationId()));
     return apps;
   }
 

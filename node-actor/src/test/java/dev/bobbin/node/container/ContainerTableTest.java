@@ -62,6 +62,6 @@ class ContainerTableTest {
     table.finish("c1", ExitStatus.KILLED_BY_APPMASTER, "killed", true, 9);
     assertThat(table.find("c1")).get().returns(NmContainerState.DONE, ContainerRecord::state);
     assertThat(table.liveContainersOf("app_1")).isEmpty();
-    assertThat(table.runningApplications()).isEmpty();
+    assertThat(table.applications()).containsExactly("app_1");
   }
 }
