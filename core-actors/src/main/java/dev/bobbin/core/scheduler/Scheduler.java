@@ -612,10 +612,11 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
     if (finished != null) model.cleanUpOnNodes(finished.appId());
     SchedNode node = model.nodes.get(c.allocation.nodeId());
     if (node != null) node.toRemoveFromNm.add(m.containerId());
-    SchedApp app = model.appsByAttempt.get(c.allocation.attemptId());
+    SchedApp app = model.apps.get(c.allocation.appId());
     if (app != null) {
       app.remove(c);
-      if (!c.allocation.am()) app.completed.add(m.status());
+      // Only the attempt that was given the container hears it completed.
+      if (!c.allocation.am() && c.allocation.attemptId().equals(app.attemptId)) app.completed.add(m.status());
     }
     getContext().getLog().info("Container {} of {} completed with exit status {}", m.containerId(),
         c.allocation.appId(), m.status().exitStatus());

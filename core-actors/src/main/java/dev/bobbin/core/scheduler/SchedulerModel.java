@@ -197,7 +197,8 @@ final class SchedulerModel {
     untrack(c.id());
     SchedNode node = nodes.get(c.allocation.nodeId());
     if (node != null && node.containers.remove(c.id())) node.allocated = node.allocated.minus(c.allocation.resource());
-    SchedApp app = appsByAttempt.get(c.allocation.attemptId());
+    // By application, not attempt: a placement of an attempt that has since ended counts against it too.
+    SchedApp app = apps.get(c.allocation.appId());
     if (app != null) app.remove(c);
   }
 

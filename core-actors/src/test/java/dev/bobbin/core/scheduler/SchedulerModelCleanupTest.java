@@ -85,6 +85,21 @@ class SchedulerModelCleanupTest {
   }
 
   @Test
+  void aPlacementOfAnEndedAttemptWhoseWriteFailedNoLongerCountsAgainstItsApplication() {
+    threeNodes();
+    SchedApp app = addAttempt(model, APP, ATTEMPT, "alice");
+    SchedContainer inFlight = place(model, APP, ATTEMPT, "node-0", SchedContainer.Phase.IN_FLIGHT, 1);
+    model.appsByAttempt.remove(ATTEMPT);
+    app.startAttempt(SECOND_ATTEMPT);
+    model.appsByAttempt.put(SECOND_ATTEMPT, app);
+    assertThat(app.used()).isEqualTo(GB);
+
+    model.unplace(inFlight);
+    assertThat(app.used()).isEqualTo(Resource.NONE);
+    assertThat(app.containers).isEmpty();
+  }
+
+  @Test
   void aRegistrationAddsItsNodeForTheLiveApplicationsItReportsOnly() {
     threeNodes();
     addAttempt(model, APP, ATTEMPT, "alice");
