@@ -65,6 +65,8 @@ final class SchedulerBench {
     List<List<String>> actor = new ArrayList<>();
     actor.add(List.of("nodes", "policy", "shape", "N per round", "rounds", "allocations/s (median)", "all rounds",
         "ask→allocation p50", "p99", "cluster set-up"));
+    List<List<String>> ends = new ArrayList<>();
+    ends.add(List.of("nodes", "policy", "live containers", "applications ended", "handled in", "ends/s"));
     Jfr jfr = Jfr.start(o.jfr(), work.resolve("scheduler.jfr"));
     for (int nodes : sizes) {
       for (String policy : policies) {
@@ -76,6 +78,7 @@ final class SchedulerBench {
           long setupNanos = h.populate().get(limit(o, 600), TimeUnit.SECONDS);
           int free = nodes * Topology.SLOTS_PER_NODE - apps;
           boolean warm = false;
+          boolean unfinished = false;
           List<Integer> skipped;
           for (int shape : shapes) {
             int[] demand = Topology.demandApps(shape, apps);
@@ -131,6 +134,7 @@ final class SchedulerBench {
             r.figure("actor." + nodes + "." + policy + "." + shape, median);
             r.figure("actor." + nodes + "." + policy + "." + shape + ".p99ms", lat.percentile(99) / 1e6);
             if (timedOut) {
+              unfinished = true;
               skipped = shapes.subList(shapes.indexOf(shape) + 1, shapes.size());
               for (int rest : skipped) {
                 actor.add(List.of(Integer.toString(nodes), fair ? "fair (drf)" : "fifo", rest + " × N/" + rest,
@@ -140,13 +144,36 @@ final class SchedulerBench {
               break;
             }
           }
+          if (!unfinished) ends.add(endAll(h, o, nodes, fair, shapes.get(0), free, r, say));
         }
       }
     }
     r.table(actor);
+    r.line("**Application ends**: after the rounds, the cluster is filled once more (shape "
+        + shapes.get(0) + ", not drained) and every application is killed at once; the time is from the first "
+        + "`AppEnded` sent to the scheduler's answer to a message sent after the last, with heartbeats and "
+        + "allocate calls going on as before.").blank();
+    r.table(ends);
     if (jfr != null) jfr.summarizeInto(r, "the scheduler scenario (pure and actor runs)");
     goals(r, sizes, policies, shapes);
     return r;
+  }
+
+  /** Fills the cluster, then kills every application at once and times the scheduler's handling of the ends. */
+  private static List<String> endAll(SchedulerHarness h, BenchOptions o, int nodes, boolean fair, int shape, int free,
+      Report r, Consumer<String> say) throws Exception {
+    int apps = h.setup.apps();
+    SchedulerHarness.Round full = h.fill(Topology.demandApps(shape, apps), free / shape)
+        .get(ROUND_LIMIT_SECONDS, TimeUnit.SECONDS);
+    long start = System.nanoTime();
+    long took = h.endAll().get(limit(o, 600), TimeUnit.SECONDS) - start;
+    double rate = apps / (took / 1e9);
+    String policy = fair ? "fair" : "fifo";
+    say.accept(String.format("scheduler/actor %d nodes %s: %d application ends in %s (%.0f/s)", nodes, policy, apps,
+        Report.ms(took), rate));
+    r.figure("ends." + nodes + "." + policy, rate);
+    return List.of(Integer.toString(nodes), fair ? "fair (drf)" : "fifo", Long.toString(full.placed() + apps),
+        Integer.toString(apps), Report.ms(took), Report.num(rate));
   }
 
   /** A fill round that takes longer is cut short and reported as a partial rate. */

@@ -4,6 +4,7 @@ import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import dev.bobbin.config.SchedulerPolicy;
 import dev.bobbin.config.SchedulerSettings;
+import dev.bobbin.core.app.AppState;
 import dev.bobbin.core.app.ApplicationEntity;
 import dev.bobbin.core.container.ContainerEntity;
 import dev.bobbin.core.launch.AmLauncher;
@@ -36,6 +37,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import org.apache.pekko.Done;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.Behavior;
@@ -120,6 +122,16 @@ final class SchedulerHarness implements AutoCloseable {
     return done;
   }
 
+  /**
+   * Every application is killed, one {@code AppEnded} after another; completes with the time the
+   * scheduler has handled them all. The harness cannot run another round after it.
+   */
+  CompletableFuture<Long> endAll() {
+    CompletableFuture<Long> done = new CompletableFuture<>();
+    driver.tell(new EndAll(done));
+    return done;
+  }
+
   /** Every NodeManager reports its workers completed; completes when the RM has acknowledged all. */
   CompletableFuture<Long> drain() {
     CompletableFuture<Long> done = new CompletableFuture<>();
@@ -147,6 +159,8 @@ final class SchedulerHarness implements AutoCloseable {
 
   record Drain(CompletableFuture<Long> done) implements Msg {}
 
+  record EndAll(CompletableFuture<Long> done) implements Msg {}
+
   record Placed(ContainerEntity.Allocation allocation, long at) implements Msg {}
 
   record AmLaunch(String attemptId) implements Msg {}
@@ -158,6 +172,8 @@ final class SchedulerHarness implements AutoCloseable {
   record AmUp(int app, Scheduler.AmOutcome<RegisterAmResponse> outcome) implements Msg {}
 
   record AllocReply(int app, Scheduler.AmOutcome<AllocateResponse> outcome) implements Msg {}
+
+  record Ended(CompletableFuture<Long> done) implements Msg {}
 
   enum Tick implements Msg { INSTANCE }
 
@@ -316,6 +332,11 @@ final class SchedulerHarness implements AutoCloseable {
           .onMessage(AllocReply.class, this::onAllocReply)
           .onMessage(Fill.class, this::onFill)
           .onMessage(Drain.class, this::onDrain)
+          .onMessage(EndAll.class, this::onEndAll)
+          .onMessage(Ended.class, m -> {
+            m.done().complete(System.nanoTime());
+            return this;
+          })
           .build();
     }
 
@@ -461,6 +482,7 @@ final class SchedulerHarness implements AutoCloseable {
     private Behavior<Msg> onAllocReply(AllocReply m) {
       SimApp a = apps[m.app()];
       a.inFlight = false;
+      if (!a.registered) return this;
       if (m.outcome().exception() != null) {
         throw new IllegalStateException("allocate failed: " + m.outcome().message());
       }
@@ -496,6 +518,17 @@ final class SchedulerHarness implements AutoCloseable {
         else heartbeat(n);
       }
       checkDrained();
+      return this;
+    }
+
+    private Behavior<Msg> onEndAll(EndAll m) {
+      for (SimApp a : apps) {
+        // Its AM stops calling: the scheduler no longer knows the attempt.
+        a.registered = false;
+        scheduler.tell(new Scheduler.AppEnded(a.appId, AppState.KILLED));
+      }
+      // The scheduler answers in mailbox order, so this comes back once every end above is handled.
+      scheduler.tell(new Scheduler.WhenRecovered(getContext().messageAdapter(Done.class, d -> new Ended(m.done()))));
       return this;
     }
 
