@@ -226,7 +226,8 @@ public final class RmCore {
     return sharding.entityRefFor(NodeEntity.TYPE_KEY, req.nodeId())
         .<NodeEntity.Report>askWithStatus(r -> new NodeEntity.Register(reg, r), timeout)
         .thenCompose(ok -> AskPattern.<Scheduler.Command, Long>ask(schedulerRef.ref(),
-            r -> new Scheduler.NodeRegistered(reg, req.containerStatuses(), req.runningApplications(), r), timeout, system.scheduler()))
+            r -> new Scheduler.NodeRegistered(reg, req.containerStatuses(), req.runningApplications(), r), timeout,
+            system.scheduler()))
         .thenApply(epoch -> new RegisterNodeResponse(NodeAction.NORMAL, "", clusterTimestamp,
             rm.nmHeartbeatInterval().toMillis(), Tokens.encodeKey(secret), epoch));
   }

@@ -399,7 +399,7 @@ final class SchedulerModel {
       }
       if (c.preemption() != null) preempting.put(id, c.preemption());
     });
-    // An application that ended with nothing left to finish is cleaned up now, on the nodes that report its containers.
+    // An application that ended with no AM container left to exit is cleaned up now, on the nodes its containers are on.
     Set<String> finishingApps = new HashSet<>();
     finishing.values().forEach(f -> finishingApps.add(f.appId()));
     for (String appId : List.copyOf(ranOn.keySet())) {
