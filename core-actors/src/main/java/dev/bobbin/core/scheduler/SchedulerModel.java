@@ -399,11 +399,15 @@ final class SchedulerModel {
       }
       if (c.preemption() != null) preempting.put(id, c.preemption());
     });
-    // An application that ended with no AM container left to exit is cleaned up now, on the nodes its containers are on.
     Set<String> finishingApps = new HashSet<>();
     finishing.values().forEach(f -> finishingApps.add(f.appId()));
     for (String appId : List.copyOf(ranOn.keySet())) {
-      if (!apps.containsKey(appId) && !finishingApps.contains(appId)) cleanUpOnNodes(appId);
+      if (apps.containsKey(appId) || finishingApps.contains(appId)) continue;
+      ApplicationEntity.State a = journal.apps().get(appId);
+      // An application that ended with no AM container left to exit is cleaned up now, on the nodes
+      // its containers are on. One between attempts keeps its nodes for its next attempt's end.
+      if (a == null || !a.exists()) ranOn.remove(appId);
+      else if (a.state().isFinal()) cleanUpOnNodes(appId);
     }
     return unrecordedAms;
   }

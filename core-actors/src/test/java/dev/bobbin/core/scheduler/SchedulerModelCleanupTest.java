@@ -130,6 +130,7 @@ class SchedulerModelCleanupTest {
         APP_2, ended(APP_2, ATTEMPT_2, AppState.FINISHED)), containers, nodes);
 
     model.recover(journal, 100, 600_000, null);
+    assertThat(model.apps).isEmpty();
     assertThat(told("node-0")).isEmpty();
     assertThat(told("node-1")).containsExactly(APP);
     assertThat(told("node-2")).isEmpty();
@@ -138,6 +139,25 @@ class SchedulerModelCleanupTest {
     model.cleanUpOnNodes(APP_2);
     assertThat(told("node-0")).containsExactly(APP_2);
     assertThat(told("node-2")).containsExactly(APP_2);
+  }
+
+  @Test
+  void aRecoveredApplicationBetweenAttemptsIsNotCleanedUpButKeepsItsNodesForItsEnd() {
+    var reg = new NodeEntity.Registration("node-0", "host-0", "host-0:8042", "/default-rack", NODE_SIZE);
+    Map<String, ContainerEntity.State> containers = new HashMap<>();
+    running(containers, APP, ATTEMPT, 2, "node-0", false);
+    ApplicationEntity.State failedAttempt = ended(APP, ATTEMPT, AppState.KILLED);
+    ApplicationEntity.State between = new ApplicationEntity.State(APP, failedAttempt.submission(), AppState.RUNNING,
+        FinalApplicationStatus.UNDEFINED, "", 1, 0, failedAttempt.attempts(), PreemptionHistory.NONE);
+    var journal = new RecoveredModel(Map.of(APP, between), containers,
+        Map.of("node-0", new NodeEntity.State(reg, NodeState.RUNNING, 1, "")));
+
+    model.recover(journal, 100, 600_000, null);
+    assertThat(model.apps).as("its next attempt has not started").isEmpty();
+    assertThat(told("node-0")).isEmpty();
+
+    model.cleanUpOnNodes(APP);
+    assertThat(told("node-0")).containsExactly(APP);
   }
 
   private static void running(Map<String, ContainerEntity.State> into, String appId, String attemptId, int seq,
