@@ -117,12 +117,17 @@ final class AmProtocol {
     usableNodes = usable;
   }
 
-  /** Every container of this attempt being taken back: a strict contract, as the Fair policy sends. */
+  /**
+   * Every container of this application being taken back: a strict contract, as the Fair policy
+   * sends. It reads the preemptions under way, few or none, not the application's containers, which
+   * an allocate call would otherwise walk every time.
+   */
   private PreemptionMessage preemptionMessage(SchedApp app) {
     List<PreemptionMessage.PreemptedContainer> strict = new ArrayList<>();
-    for (String id : app.containers) {
-      PreemptionRecord r = model.preempting.get(id);
-      if (r != null) strict.add(new PreemptionMessage.PreemptedContainer(id, r.killAt(), r.reason()));
+    for (PreemptionRecord r : model.preempting.values()) {
+      if (r.victimAppId().equals(app.appId) && app.containers.contains(r.containerId())) {
+        strict.add(new PreemptionMessage.PreemptedContainer(r.containerId(), r.killAt(), r.reason()));
+      }
     }
     return strict.isEmpty() ? null : new PreemptionMessage(strict, List.of(), List.of());
   }

@@ -167,6 +167,11 @@ class AmProtocolTest {
     place(APP, ATTEMPT);
     model.preempting.put(taken.id(), new PreemptionRecord(taken.id(), APP,
         "application_1795502072393_0002", "root.b", "FAIR_SHARE", GB, false, 5, 15_005, "starved b"));
+    String otherApp = "application_1795502072393_0003";
+    addAttempt(model, otherApp, "appattempt_1795502072393_0003_000001", "carol");
+    SchedContainer othersTaken = place(otherApp, "appattempt_1795502072393_0003_000001");
+    model.preempting.put(othersTaken.id(), new PreemptionRecord(othersTaken.id(), otherApp,
+        "application_1795502072393_0002", "root.b", "FAIR_SHARE", GB, false, 5, 15_005, "starved b"));
 
     AllocateResponse r = am.allocate(ATTEMPT, request(0), 6).reply().response();
 
