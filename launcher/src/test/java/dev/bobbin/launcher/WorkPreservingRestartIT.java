@@ -27,6 +27,10 @@ import org.junit.jupiter.api.io.TempDir;
 class WorkPreservingRestartIT {
   private Process rm;
   private final List<NodeManager> nms = new ArrayList<>();
+  private int http;
+  private int cluster;
+  private String base;
+  private Path log;
 
   @AfterEach
   void stop() {
@@ -44,23 +48,7 @@ class WorkPreservingRestartIT {
 
   @Test
   void runningContainersSurviveAKillNineOfTheOnlyMember(@TempDir Path dir) throws Exception {
-    int http = RestApiIT.freePort();
-    int cluster = RestApiIT.freePort();
-    Path log = dir.resolve("rm.log");
-    String url = "http://127.0.0.1:" + http;
-    String base = url + "/ws/v1/cluster";
-    rm = startRm(dir.resolve("data"), http, cluster, log);
-    Http.await(Duration.ofSeconds(60), "the RM to serve", () -> Http.get(base + "/info").status() == 200);
-    for (int i = 1; i <= 2; i++) {
-      nms.add(NodeManager.start(NmSettings.from(ConfigFactory.parseMap(Map.of(
-          "bobbin.nm.rm-addresses", List.of(url),
-          "bobbin.nm.http-port", RestApiIT.freePort(),
-          "bobbin.nm.memory-mb", 4096,
-          "bobbin.nm.vcores", 4,
-          "bobbin.nm.work-dir", dir.resolve("nm-" + i).toString())).withFallback(ConfigFactory.load()))));
-    }
-    Http.await(Duration.ofSeconds(30), "two nodes", () ->
-        Http.get(base + "/nodes?states=RUNNING").json().path("nodes").path("node").size() == 2);
+    startRmAndNodes(dir, 2);
 
     String id = Http.post(base + "/apps/new-application", "").json().path("application-id").asText();
     Map<String, Object> body = new LinkedHashMap<>();
@@ -71,9 +59,7 @@ class WorkPreservingRestartIT {
     assertThat(Http.post(base + "/apps", WireJson.mapper().writeValueAsString(body)).status()).isEqualTo(202);
     Http.await(Duration.ofSeconds(60), "the workers to run", () -> runningWorkers(id) == 2);
 
-    rm.destroyForcibly().waitFor();
-    rm = startRm(dir.resolve("data"), http, cluster, log);
-    Http.await(Duration.ofSeconds(60), "the restarted RM to serve", () -> Http.get(base + "/info").status() == 200);
+    killAndRestartRm(dir.resolve("data"));
 
     Http.await(Duration.ofSeconds(90), "the application to finish", () ->
         Http.get(base + "/apps/" + id).json().path("app").path("state").asText().equals("FINISHED"));
@@ -90,6 +76,56 @@ class WorkPreservingRestartIT {
       // FINISHING does) instead of cleaning the application up under it.
       assertThat(c.path("exitCode").asInt()).as("never killed: " + c).isZero();
     }
+  }
+
+  /**
+   * YARN's RM cleans up what a registering node reports and the RM does not know. Here the member
+   * restarts on an empty journal, so the application the node still reports was never known.
+   */
+  @Test
+  void aNodeIsToldToCleanUpAnApplicationTheRestartedRmDoesNotKnow(@TempDir Path dir) throws Exception {
+    startRmAndNodes(dir, 1);
+    String id = Http.post(base + "/apps/new-application", "").json().path("application-id").asText();
+    assertThat(Http.post(base + "/apps", """
+        {"application-id":"%s","am-container-spec":{"commands":{"command":"sleep 600"}},
+         "resource":{"memory":1024,"vCores":1}}""".formatted(id)).status()).isEqualTo(202);
+    String nodeApp = "http://" + nms.get(0).httpAddress() + "/ws/v1/node/apps/" + id;
+    Http.await(Duration.ofSeconds(60), "the AM container to run", () -> containers(id).stream()
+        .anyMatch(c -> c.path("state").asText().equals("RUNNING")));
+    assertThat(Http.get(nodeApp).json().path("app").path("state").asText()).isEqualTo("RUNNING");
+
+    killAndRestartRm(dir.resolve("data-lost"));
+
+    Http.await(Duration.ofSeconds(60), "the node to clean the application up", () ->
+        Http.get(nodeApp).json().path("app").path("state").asText().equals("FINISHED"));
+    assertThat(containers(id)).allSatisfy(c -> assertThat(c.path("state").asText()).isNotEqualTo("RUNNING"));
+    assertThat(Http.get(base + "/apps/" + id).status()).as("the new journal has no such application").isEqualTo(404);
+  }
+
+  /** One member on {@code dir/data}, and NodeManagers that register with it. */
+  private void startRmAndNodes(Path dir, int nodes) throws Exception {
+    http = RestApiIT.freePort();
+    cluster = RestApiIT.freePort();
+    base = "http://127.0.0.1:" + http + "/ws/v1/cluster";
+    log = dir.resolve("rm.log");
+    rm = startRm(dir.resolve("data"), http, cluster, log);
+    Http.await(Duration.ofSeconds(60), "the RM to serve", () -> Http.get(base + "/info").status() == 200);
+    for (int i = 1; i <= nodes; i++) {
+      nms.add(NodeManager.start(NmSettings.from(ConfigFactory.parseMap(Map.of(
+          "bobbin.nm.rm-addresses", List.of("http://127.0.0.1:" + http),
+          "bobbin.nm.http-port", RestApiIT.freePort(),
+          "bobbin.nm.memory-mb", 4096,
+          "bobbin.nm.vcores", 4,
+          "bobbin.nm.work-dir", dir.resolve("nm-" + i).toString())).withFallback(ConfigFactory.load()))));
+    }
+    Http.await(Duration.ofSeconds(30), nodes + " nodes", () ->
+        Http.get(base + "/nodes?states=RUNNING").json().path("nodes").path("node").size() == nodes);
+  }
+
+  private void killAndRestartRm(Path data) throws Exception {
+    rm.destroyForcibly().waitFor();
+    rm = startRm(data, http, cluster, log);
+    Http.await(Duration.ofSeconds(60), "the restarted RM to serve", () -> Http.get(base + "/info").status() == 200);
   }
 
   private long runningWorkers(String appId) throws Exception {

@@ -63,6 +63,14 @@ public final class ApplicationEntity
   public record Get(ActorRef<StatusReply<AppReport>> replyTo) implements Command {}
 
   /**
+   * Asked by the scheduler for an application a registering NodeManager reports but the scheduler
+   * does not follow: ended (or never known) means the node should clean it up.
+   */
+  public record GetEnded(ActorRef<Ended> replyTo) implements Command {}
+
+  public record Ended(String appId, boolean ended) implements CborSerializable {}
+
+  /**
    * The attempt's AM has the completions of these containers: a recovered scheduler need not
    * deliver them again. One event for all the completions an allocate response carried, instead
    * of one per container.
@@ -247,6 +255,8 @@ public final class ApplicationEntity
         .onCommand(Get.class, (s, c) -> s.exists()
             ? Effect().reply(c.replyTo(), StatusReply.success(s.report()))
             : Effect().reply(c.replyTo(), notFound()))
+        .onCommand(GetEnded.class, (s, c) -> Effect().reply(c.replyTo(),
+            new Ended(appId, !s.exists() || s.state().isFinal())))
         .build();
   }
 

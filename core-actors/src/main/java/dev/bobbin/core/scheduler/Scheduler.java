@@ -157,6 +157,9 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
   record AdoptionChecked(String nodeId, String containerId, ContainerEntity.Report report, String error)
       implements Command {}
 
+  /** The application's answer for a node that reported it; {@code ended} null if it did not answer. */
+  record ReportedAppLookedUp(String nodeId, String appId, Boolean ended) implements Command {}
+
   public record AmLaunchFailed(String containerId, String diagnostics) implements Command {}
 
   public static Behavior<Command> create(SchedulerDeps deps) {
@@ -317,6 +320,7 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
         .onMessage(AllocationDone.class, this::onAllocationDone)
         .onMessage(CompletionDone.class, this::onCompletionDone)
         .onMessage(AdoptionChecked.class, this::onAdoptionChecked)
+        .onMessage(ReportedAppLookedUp.class, this::onReportedAppLookedUp)
         .onMessage(Wave.class, m -> {
           waveQueued = false;
           schedule();
@@ -439,10 +443,26 @@ public final class Scheduler extends AbstractBehavior<Scheduler.Command> {
     // Response ids start again with a registration: the kills go out with the next response.
     if (old != null) old.held.forEach((id, h) -> node.hold(id, h.resource()));
     actOn(node, model.readReport(node, m.containers()));
-    model.ranOnReported(node.id(), m.runningApplications());
+    for (String appId : model.ranOnReported(node.id(), m.runningApplications())) lookUpReportedApp(node.id(), appId);
     getContext().getLog().info("Node {} registered with {}", node.id(), node.capacity());
     m.replyTo().tell(epoch);
     scheduleSoon();
+    return this;
+  }
+
+  private void lookUpReportedApp(String nodeId, String appId) {
+    getContext().ask(ApplicationEntity.Ended.class, deps.applications().apply(appId), deps.askTimeout(),
+        ApplicationEntity.GetEnded::new,
+        (r, e) -> new ReportedAppLookedUp(nodeId, appId, r == null ? null : r.ended()));
+  }
+
+  private Behavior<Command> onReportedAppLookedUp(ReportedAppLookedUp m) {
+    if (m.ended() == null) {
+      // Left as it is: the node keeps reporting it with each registration, which asks again.
+      getContext().getLog().warn("Application {} that node {} reports did not say whether it ended", m.appId(), m.nodeId());
+      return this;
+    }
+    model.reportedAppLookedUp(m.nodeId(), m.appId(), m.ended());
     return this;
   }
 

@@ -72,8 +72,9 @@ final class SchedulerModel {
   private final Map<String, Set<String>> liveByApp = new HashMap<>();
   /**
    * The nodes each application had containers on, as in YARN's "ran nodes": when it ends, only
-   * these are told to clean it up, not every node. Kept for live applications and those whose AM
-   * container is left to finish; {@link #cleanUpOnNodes} takes an application's entry.
+   * these are told to clean it up, not every node. Kept for live applications, those between
+   * attempts and those whose AM container is left to finish; {@link #cleanUpOnNodes} takes an
+   * application's entry.
    */
   private final Map<String, Set<String>> ranOn = new HashMap<>();
 
@@ -110,11 +111,39 @@ final class SchedulerModel {
    * The nodes a NodeManager's registration says still hold something of these applications: a
    * member that took over knows only where live containers run, and an application's earlier
    * containers may have finished on other nodes.
+   *
+   * @return the reported applications the scheduler does not follow, neither live nor with an AM
+   *     container left to exit: each has either ended, its clean-up lost with a member, or is
+   *     between attempts; {@link #reportedAppLookedUp} takes the answer
    */
-  void ranOnReported(String nodeId, List<String> applications) {
+  List<String> ranOnReported(String nodeId, List<String> applications) {
+    List<String> unknown = new ArrayList<>();
     for (String appId : applications) {
-      if (apps.containsKey(appId)) ranOn.computeIfAbsent(appId, k -> new HashSet<>()).add(nodeId);
+      if (apps.containsKey(appId) || isFinishing(appId)) ranOn.computeIfAbsent(appId, k -> new HashSet<>()).add(nodeId);
+      else unknown.add(appId);
     }
+    return unknown;
+  }
+
+  /**
+   * What the application said of itself, for a node that reported it. As YARN's RM does for an
+   * ended or unknown application a node reports, the node is told to clean it up; one between
+   * attempts keeps the node for its end.
+   */
+  void reportedAppLookedUp(String nodeId, String appId, boolean ended) {
+    if (ended && !apps.containsKey(appId) && !isFinishing(appId)) {
+      SchedNode node = nodes.get(nodeId);
+      if (node != null) node.appsToCleanup.add(appId);
+    } else {
+      ranOn.computeIfAbsent(appId, k -> new HashSet<>()).add(nodeId);
+    }
+  }
+
+  private boolean isFinishing(String appId) {
+    for (Finishing f : finishing.values()) {
+      if (f.appId().equals(appId)) return true;
+    }
+    return false;
   }
 
   /** The application has ended on the nodes: each node it ran on is told once, with its next response. */

@@ -108,6 +108,19 @@ class ApplicationEntityTest {
   }
 
   @Test
+  void anApplicationSaysItEndedWhenUnknownOrFinalAndNotWhileLive() {
+    var unknown = kit.<ApplicationEntity.Ended>runCommand(ApplicationEntity.GetEnded::new);
+    assertThat(unknown.reply()).isEqualTo(new ApplicationEntity.Ended(APP, true));
+    submit(2);
+    var live = kit.<ApplicationEntity.Ended>runCommand(ApplicationEntity.GetEnded::new);
+    assertThat(live.reply()).isEqualTo(new ApplicationEntity.Ended(APP, false));
+    assertThat(live.hasNoEvents()).isTrue();
+    kit.<StatusReply<AppReport>>runCommand(r -> new ApplicationEntity.Kill("", r));
+    var killed = kit.<ApplicationEntity.Ended>runCommand(ApplicationEntity.GetEnded::new);
+    assertThat(killed.reply()).isEqualTo(new ApplicationEntity.Ended(APP, true));
+  }
+
+  @Test
   void registerThenUnregisterFinishesWithTheAmsFinalStatus() {
     submit(2);
     kit.<StatusReply<Done>>runCommand(r -> new ApplicationEntity.AssignAmContainer(ATTEMPT1,

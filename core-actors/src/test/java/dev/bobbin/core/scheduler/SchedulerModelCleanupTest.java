@@ -100,17 +100,48 @@ class SchedulerModelCleanupTest {
   }
 
   @Test
-  void aRegistrationAddsItsNodeForTheLiveApplicationsItReportsOnly() {
+  void aRegistrationAddsItsNodeForTheLiveApplicationsItReportsAndReturnsTheOthersToLookUp() {
     threeNodes();
     addAttempt(model, APP, ATTEMPT, "alice");
-    model.ranOnReported("node-1", List.of(APP, APP_2));
-    model.ranOnReported("node-2", List.of(APP_2));
+    assertThat(model.ranOnReported("node-1", List.of(APP, APP_2))).containsExactly(APP_2);
+    assertThat(model.ranOnReported("node-2", List.of(APP_2))).containsExactly(APP_2);
 
     model.cleanUpOnNodes(APP);
     model.cleanUpOnNodes(APP_2);
     assertThat(told("node-0")).isEmpty();
     assertThat(told("node-1")).containsExactly(APP);
     assertThat(told("node-2")).isEmpty();
+  }
+
+  @Test
+  void aReportedApplicationThatEndedIsCleanedUpOnItsNodeAndOneBetweenAttemptsAtItsEnd() {
+    threeNodes();
+    // APP ended while a member that died held its clean-up; APP_2 is between attempts.
+    List<String> unknown = model.ranOnReported("node-1", List.of(APP, APP_2));
+    assertThat(unknown).containsExactly(APP, APP_2);
+    model.reportedAppLookedUp("node-1", APP, true);
+    model.reportedAppLookedUp("node-1", APP_2, false);
+    assertThat(told("node-1")).containsExactly(APP);
+
+    model.cleanUpOnNodes(APP_2);
+    assertThat(told("node-1")).containsExactly(APP, APP_2);
+    assertThat(told("node-0")).isEmpty();
+  }
+
+  @Test
+  void aReportedApplicationWhoseAmContainerIsLeftToExitIsCleanedUpOnlyOnceItHas() {
+    threeNodes();
+    model.finishing.put("container_am", new SchedulerModel.Finishing(APP, Long.MAX_VALUE));
+    assertThat(model.ranOnReported("node-1", List.of(APP))).isEmpty();
+    // Also when the application had started its end only after the node was looked up.
+    model.reportedAppLookedUp("node-2", APP, true);
+    assertThat(told("node-1")).isEmpty();
+    assertThat(told("node-2")).isEmpty();
+
+    model.finishing.remove("container_am");
+    model.cleanUpOnNodes(APP);
+    assertThat(told("node-1")).containsExactly(APP);
+    assertThat(told("node-2")).containsExactly(APP);
   }
 
   @Test

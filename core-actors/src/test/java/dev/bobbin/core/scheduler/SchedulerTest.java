@@ -440,6 +440,32 @@ class SchedulerTest {
   }
 
   @Test
+  void aNodeIsToldToCleanUpAReportedApplicationTheSchedulerDoesNotFollowOnceItSaysItEnded() {
+    String betweenAttempts = "application_1795502072393_0002";
+    TestProbe<Long> epoch = testKit.createTestProbe();
+    scheduler.tell(new Scheduler.NodeRegistered(new NodeEntity.Registration("b:1", "b", "b:1", "/default-rack",
+        new Resource(4096, 8)), List.of(), List.of(APP, betweenAttempts), epoch.ref()));
+    epoch.receiveMessage();
+    apps.expectMessageClass(ApplicationEntity.GetEnded.class).replyTo().tell(new ApplicationEntity.Ended(APP, true));
+    apps.expectMessageClass(ApplicationEntity.GetEnded.class).replyTo()
+        .tell(new ApplicationEntity.Ended(betweenAttempts, false));
+
+    List<String> told = new ArrayList<>();
+    nmResponseId = 0;
+    testKit.createTestProbe().awaitAssert(Duration.ofSeconds(5), () -> {
+      told.addAll(heartbeat("b:1").applicationsToCleanup());
+      assertThat(told).containsExactly(APP);
+      return null;
+    });
+    scheduler.tell(new Scheduler.AppEnded(betweenAttempts, AppState.KILLED));
+    testKit.createTestProbe().awaitAssert(Duration.ofSeconds(5), () -> {
+      told.addAll(heartbeat("b:1").applicationsToCleanup());
+      assertThat(told).containsExactly(APP, betweenAttempts);
+      return null;
+    });
+  }
+
+  @Test
   void theAmHearsTheClusterHeadroomAndItsUsableNodes() {
     registerNode("a:1", 4096);
     registerNode("b:1", 4096);
