@@ -1,5 +1,6 @@
 package dev.bobbin.core.policy;
 
+import dev.bobbin.protocol.Resource;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -31,5 +32,25 @@ public final class Asks {
   public static boolean sameKey(Ask a, Ask b) {
     return a.priority() == b.priority() && a.capability().equals(b.capability())
         && a.allocationRequestId() == b.allocationRequestId() && a.am() == b.am();
+  }
+
+  /**
+   * The least of every asked-for size, resource by resource, or null when nothing is asked: a node
+   * whose free space does not hold it can take no container of these asks, so a pass skips it
+   * without offering it to every queue and application.
+   */
+  public static Resource smallestAsked(List<AppView> apps) {
+    long memory = Long.MAX_VALUE;
+    int vCores = Integer.MAX_VALUE;
+    boolean any = false;
+    for (AppView app : apps) {
+      for (Ask a : app.asks()) {
+        if (a.count() <= 0) continue;
+        any = true;
+        memory = Math.min(memory, a.capability().memory());
+        vCores = Math.min(vCores, a.capability().vCores());
+      }
+    }
+    return any ? new Resource(memory, vCores) : null;
   }
 }

@@ -33,10 +33,12 @@ public final class FifoPolicy implements SchedulingPolicy {
     List<Assignment> out = new ArrayList<>();
     int turn = 0;
     Resource amLeft = amHeadroom;
+    Resource smallest = Asks.smallestAsked(apps);
+    if (smallest == null) return new AllocationPlan(out);
     for (NodeView original : nodes) {
       NodeView node = original;
       boolean placed = true;
-      while (placed && out.size() < limit) {
+      while (placed && out.size() < limit && node.free().fits(smallest)) {
         placed = false;
         for (int i = 0; i < queueOrder.size() && !placed; i++) {
           String queue = queueOrder.get((turn + i) % queueOrder.size());

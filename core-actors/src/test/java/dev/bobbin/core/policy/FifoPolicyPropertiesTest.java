@@ -60,6 +60,18 @@ class FifoPolicyPropertiesTest {
     assertThat(limited).isEqualTo(whole.subList(0, Math.min(limit, whole.size())));
   }
 
+  @Property(tries = 300)
+  void nodesTooFullForAnyAskChangeNothing(@ForAll("clusters") Cluster c) {
+    List<NodeView> withFull = new ArrayList<>();
+    for (NodeView n : c.nodes()) {
+      withFull.add(new NodeView("full-" + n.nodeId(), "full-" + n.host(), "/r", n.capacity(),
+          new Resource(n.capacity().memory() - 512, 0)));
+      withFull.add(n);
+    }
+    assertThat(policy.assign(List.of("a", "b"), withFull, c.apps()))
+        .isEqualTo(policy.assign(List.of("a", "b"), c.nodes(), c.apps()));
+  }
+
   @Provide
   Arbitrary<Cluster> clusters() {
     Arbitrary<NodeView> node = Combinators.combine(

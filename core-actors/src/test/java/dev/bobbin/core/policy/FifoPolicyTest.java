@@ -28,6 +28,20 @@ class FifoPolicyTest {
   }
 
   @Test
+  void aNodeWithRoomForExactlyTheSmallestAskIsUsedAndFullOnesAreNot() {
+    // The second node's free <1024, 1> is the least of the sizes asked, resource by resource.
+    var plan = policy.assign(List.of("default"), List.of(new NodeView("full:1", "full", "/r",
+            new Resource(4096, 4), new Resource(4096, 0)), new NodeView("n:1", "n", "/r",
+            new Resource(4096, 4), new Resource(3072, 3))), List.of(
+        app("application_1_0001", "default", 10, Ask.anyOf(new Resource(2048, 1), 1), Ask.anyOf(new Resource(1024, 2), 1)),
+        app("application_1_0002", "default", 20, Ask.anyOf(new Resource(1024, 1), 1))));
+    assertThat(plan.assignments()).singleElement().satisfies(a -> {
+      assertThat(a.appId()).isEqualTo("application_1_0002");
+      assertThat(a.nodeId()).isEqualTo("n:1");
+    });
+  }
+
+  @Test
   void queuesTakeTurns() {
     var plan = policy.assign(List.of("a", "b"), List.of(node("n:1", 2048, 8)), List.of(
         app("application_1_0001", "a", 10, Ask.anyOf(GB, 2)),

@@ -67,10 +67,12 @@ public final class FairAssigner {
       List<AppSnapshot> snapshots, Map<String, String> reservedNodes, int limit) {
     Pass pass = new Pass(QueueIndex.of(root), shares, nodes, apps, snapshots);
     List<Assignment> out = new ArrayList<>();
+    Resource smallest = Asks.smallestAsked(apps);
+    if (smallest == null) return new AllocationPlan(out);
     for (NodeView original : nodes) {
       NodeView node = original;
       String reservedFor = reservedNodes.get(node.nodeId());
-      while (out.size() < limit) {
+      while (out.size() < limit && node.free().fits(smallest)) {
         Assignment a = reservedFor == null
             ? pass.offerQueue(root, node)
             : pass.offerReserved(reservedFor, node);

@@ -75,6 +75,19 @@ class FairAssignerTest {
   }
 
   @Test
+  void aNodeWithRoomForExactlyTheSmallestAskIsUsedAndFullOnesAreNot() {
+    // n2's free <1024, 1> is the least of the sizes asked, resource by resource.
+    AllocationPlan plan = assign(twoQueues(1, 1), List.of(node("n1:1", mb(4096, 4), mb(4096, 0)),
+            node("n2:1", mb(4096, 4), mb(3072, 3))), Map.of(),
+        app("application_1_0001", "root.a", 1, Resource.NONE, Ask.anyOf(mb(2048, 1), 1), Ask.anyOf(mb(1024, 2), 1)),
+        app("application_1_0002", "root.b", 2, Resource.NONE, Ask.anyOf(mb(1024, 1), 1)));
+    assertThat(plan.assignments()).singleElement().satisfies(a -> {
+      assertThat(a.appId()).isEqualTo("application_1_0002");
+      assertThat(a.nodeId()).isEqualTo("n2:1");
+    });
+  }
+
+  @Test
   void weightsSetThePace() {
     // a has weight 2, b weight 1, room for three containers. Both at 0: tie, root.a first. Then
     // a is at 1024 / 2 = 512 and b at 0: b. Then a 512 against b 1024: a.

@@ -212,6 +212,19 @@ class FairShareCalculatorPropertiesTest {
     assertThat(assign(w)).isEqualTo(first);
   }
 
+  @Property(tries = 300)
+  void nodesTooFullForAnyAskChangeNothing(@ForAll("worlds") World w) {
+    List<NodeView> withFull = new ArrayList<>();
+    for (NodeView n : w.nodes()) {
+      // Asks are 512 MB at least: 511 MB free holds none of them.
+      withFull.add(new NodeView("full-" + n.nodeId(), "full-" + n.host(), n.rack(), n.capacity(),
+          new Resource(n.capacity().memory() - 511, 0)));
+      withFull.add(n);
+    }
+    World padded = new World(w.root(), w.cluster(), w.apps(), w.views(), withFull, w.reserved());
+    assertThat(assign(padded)).isEqualTo(assign(w));
+  }
+
   private static AllocationPlan assign(World w) {
     FairShares shares = FairShareCalculator.compute(w.root(), w.cluster(), w.apps());
     return FairAssigner.assign(w.root(), shares, w.nodes(), w.views(), w.apps(), w.reserved());
