@@ -83,7 +83,7 @@ final class SchedulerModel {
     if (before != null) unstarted.remove(before);
     String appId = c.allocation.appId();
     liveByApp.computeIfAbsent(appId, k -> new LinkedHashSet<>()).add(id);
-    ranOn.computeIfAbsent(appId, k -> new HashSet<>()).add(c.allocation.nodeId());
+    addRanOn(appId, c.allocation.nodeId());
     if (before != null && before.allocation.am()) amUsed = amUsed.minus(before.allocation.resource());
     if (c.allocation.am()) amUsed = amUsed.plus(c.allocation.resource());
     if (c.phase == SchedContainer.Phase.ALLOCATED) unstarted.add(c);
@@ -119,7 +119,7 @@ final class SchedulerModel {
   List<String> ranOnReported(String nodeId, List<String> applications) {
     List<String> unknown = new ArrayList<>();
     for (String appId : applications) {
-      if (apps.containsKey(appId) || isFinishing(appId)) ranOn.computeIfAbsent(appId, k -> new HashSet<>()).add(nodeId);
+      if (apps.containsKey(appId) || isFinishing(appId)) addRanOn(appId, nodeId);
       else unknown.add(appId);
     }
     return unknown;
@@ -135,8 +135,12 @@ final class SchedulerModel {
       SchedNode node = nodes.get(nodeId);
       if (node != null) node.appsToCleanup.add(appId);
     } else {
-      ranOn.computeIfAbsent(appId, k -> new HashSet<>()).add(nodeId);
+      addRanOn(appId, nodeId);
     }
+  }
+
+  private void addRanOn(String appId, String nodeId) {
+    ranOn.computeIfAbsent(appId, k -> new HashSet<>()).add(nodeId);
   }
 
   private boolean isFinishing(String appId) {

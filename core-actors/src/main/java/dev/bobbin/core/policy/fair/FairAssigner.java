@@ -65,10 +65,10 @@ public final class FairAssigner {
   public static AllocationPlan assign(
       QueueSpec root, FairShares shares, List<NodeView> nodes, List<AppView> apps,
       List<AppSnapshot> snapshots, Map<String, String> reservedNodes, int limit) {
-    Pass pass = new Pass(QueueIndex.of(root), shares, nodes, apps, snapshots);
     List<Assignment> out = new ArrayList<>();
     Resource smallest = Asks.smallestAsked(apps);
     if (smallest == null) return new AllocationPlan(out);
+    Pass pass = new Pass(QueueIndex.of(root), shares, nodes, apps, snapshots);
     for (NodeView original : nodes) {
       NodeView node = original;
       String reservedFor = reservedNodes.get(node.nodeId());
