@@ -246,9 +246,12 @@ final class Cluster implements AutoCloseable {
         "-XX:+UseSerialGC", "-cp", classpath, MAIN);
   }
 
-  /** The first two members: enough for any restarted member to find the cluster. */
+  /**
+   * Every member, as the README advises: a restarted first seed then waits for whichever member is
+   * up rather than form a second cluster (the RM's FirstSeedGuard looks only at the other seeds).
+   */
   private String seedNodes() {
-    return members.stream().limit(2).map(Member::clusterAddress).collect(Collectors.joining(","));
+    return members.stream().map(Member::clusterAddress).collect(Collectors.joining(","));
   }
 
   /**

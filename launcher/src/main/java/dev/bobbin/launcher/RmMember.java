@@ -2,7 +2,6 @@ package dev.bobbin.launcher;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
-import com.typesafe.config.ConfigValueFactory;
 import dev.bobbin.config.RmSettings;
 import dev.bobbin.config.SchedulerPolicy;
 import dev.bobbin.config.SchedulerSettings;
@@ -35,8 +34,6 @@ import org.apache.pekko.actor.typed.Props;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.cluster.ClusterEvent;
 import org.apache.pekko.cluster.typed.Cluster;
-import org.apache.pekko.cluster.typed.Join;
-import org.apache.pekko.cluster.typed.JoinSeedNodes;
 import org.apache.pekko.cluster.typed.Subscribe;
 import org.apache.pekko.http.javadsl.ServerBinding;
 import org.slf4j.Logger;
@@ -98,17 +95,15 @@ public final class RmMember implements AutoCloseable {
     RmSettings rm = RmSettings.from(withRm);
     SchedulerSettings scheduler = SchedulerSettings.from(withRm);
     Config full = JournalConfig.overlay(withRm, rm.dataDir().toAbsolutePath()).withFallback(withRm).resolve();
-    List<Address> seeds = seedNodes(full);
-    // Pekko would start joining the seed nodes with the actor system, while this JVM is still busy
-    // starting up; see joinCluster.
-    ActorSystem<Void> system = ActorSystem.create(Behaviors.empty(), "bobbin",
-        full.withValue("pekko.cluster.seed-nodes", ConfigValueFactory.fromIterable(List.of())));
+    ClusterJoin join = new ClusterJoin(full, seedNodes(full));
+    ActorSystem<Void> system = ActorSystem.create(Behaviors.empty(), "bobbin", join.systemConfig(full));
     try {
       logShutdownReason(system);
+      ClusterJoin.answerProbes(system);
       JournalSchema.ensure(system).toCompletableFuture().get(60, TimeUnit.SECONDS);
       Cluster cluster = Cluster.get(system);
       system.systemActorOf(membershipLog(cluster), "bobbin-membership-log", Props.empty());
-      joinCluster(cluster, seeds);
+      join.join(system);
       String self = "http://" + rm.hostname() + ":" + rm.httpPort();
       List<String> addresses = full.hasPath("bobbin.rm.addresses") && !full.getStringList("bobbin.rm.addresses").isEmpty()
           ? full.getStringList("bobbin.rm.addresses") : List.of(self);
@@ -137,20 +132,6 @@ public final class RmMember implements AutoCloseable {
       }
     }
     return seeds;
-  }
-
-  /**
-   * Joins the cluster once the journal is reachable, not while the JVM starts (Pekko's default).
-   * The first seed node forms a new cluster when no other seed node answers within
-   * seed-node-timeout; restarted into a running cluster on a busy host, a member that spends
-   * that time starting up would form a second one on the same journal.
-   */
-  private static void joinCluster(Cluster cluster, List<Address> seeds) {
-    if (seeds.isEmpty()) {
-      cluster.manager().tell(Join.create(cluster.selfMember().address()));
-    } else {
-      cluster.manager().tell(new JoinSeedNodes(seeds));
-    }
   }
 
   /**

@@ -5,10 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.bobbin.launcher.Http;
 import dev.bobbin.pg.EmbeddedPostgres;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -19,7 +16,6 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.Collectors;
@@ -128,7 +124,7 @@ class TwoMemberClusterIT {
   /** A fresh journal database, the shared configuration, rm-1 then rm-2; returns once both are members. */
   private void startCluster(Path dir) throws Exception {
     EmbeddedPostgres.Database db = pg.createDatabase();
-    List<Integer> ports = freePorts(4);
+    List<Integer> ports = Ports.free(4);
     int cluster1 = Math.max(ports.get(2), ports.get(3));
     int cluster2 = Math.min(ports.get(2), ports.get(3));
     List<String> seeds = List.of("pekko://bobbin@127.0.0.1:" + cluster1, "pekko://bobbin@127.0.0.1:" + cluster2);
@@ -272,38 +268,5 @@ class TwoMemberClusterIT {
     return """
         {"application-id":"%s","am-container-spec":{"commands":{"command":"sleep 1"}},
          "resource":{"memory":1024,"vCores":1}}""".formatted(id);
-  }
-
-  /**
-   * Free ports on 127.0.0.1, below the kernel's ephemeral range where possible: rm-1 restarts on its
-   * old ports, and an outgoing connection must not take one of them meanwhile.
-   */
-  private static List<Integer> freePorts(int count) throws IOException {
-    int low = 32768;
-    try (BufferedReader r = Files.newBufferedReader(Path.of("/proc/sys/net/ipv4/ip_local_port_range"))) {
-      low = Integer.parseInt(r.readLine().strip().split("\\s+")[0]);
-    } catch (IOException | RuntimeException e) {
-      // keep the usual default
-    }
-    Random random = new Random();
-    Set<Integer> chosen = new LinkedHashSet<>();
-    for (int probe = 0; probe < 1000 && chosen.size() < count && low > 11_000; probe++) {
-      int port = 10_000 + random.nextInt(low - 10_000);
-      if (bindable(port)) chosen.add(port);
-    }
-    while (chosen.size() < count) {
-      try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-        chosen.add(s.getLocalPort());
-      }
-    }
-    return new ArrayList<>(chosen);
-  }
-
-  private static boolean bindable(int port) {
-    try (ServerSocket s = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
-      return true;
-    } catch (IOException e) {
-      return false;
-    }
   }
 }
