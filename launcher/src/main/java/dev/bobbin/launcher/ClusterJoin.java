@@ -22,6 +22,7 @@ import org.slf4j.LoggerFactory;
  * and the first seed node forms a new cluster by itself only as {@link FirstSeedGuard} allows.
  */
 final class ClusterJoin {
+  /** RmMember's: these lines belong with its membership log, which the launcher's logback.xml keeps at INFO. */
   private static final Logger log = LoggerFactory.getLogger(RmMember.class);
   private static final String TIMEOUT = "pekko.cluster.seed-node-timeout";
   /** Pekko's seed-node timeout for the first seed node, out of reach: the guard decides instead. */
