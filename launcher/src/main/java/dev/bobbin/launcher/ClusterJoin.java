@@ -77,14 +77,15 @@ final class ClusterJoin {
             && !system.getWhenTerminated().toCompletableFuture().isDone()) {
           switch (guard.step(System.nanoTime())) {
             case FORM -> {
-              log.info("First seed node: for {} s each other seed node ({}) accepted no connection or said it is "
-                  + "not a member; forming a new cluster", window.toSeconds(), guard.otherSeeds());
+              log.info("First seed node: for {} s no other seed node ({}) could be running a cluster (each refused "
+                  + "connections or said it is not a member, or was unreachable while a majority of seeds were out "
+                  + "of any cluster); forming a new cluster", window.toSeconds(), guard.otherSeeds());
               cluster.manager().tell(Join.create(self));
               return;
             }
             case WAIT_AND_LOG -> log.warn("First seed node: not forming a new cluster while seed node(s) {} could be "
-                + "running one; waiting until one lets this member join, or for {} s none accepts a connection "
-                + "without saying it is not a member", guard.holdingBack(), window.toSeconds());
+                + "running one; waiting until one lets this member join, or until for {} s none could",
+                guard.holdingBack(), window.toSeconds());
             case WAIT -> { }
           }
           TimeUnit.MILLISECONDS.sleep(PROBE_EVERY.toMillis());

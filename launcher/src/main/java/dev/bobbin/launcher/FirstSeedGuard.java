@@ -1,6 +1,7 @@
 package dev.bobbin.launcher;
 
 import java.io.IOException;
+import java.net.ConnectException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.time.Duration;
@@ -12,17 +13,25 @@ import java.util.stream.Collectors;
 
 /**
  * Decides when the first seed node may form a new cluster by itself: once, for a whole window,
- * every other seed node either accepted no TCP connection on its cluster port or answered that it
- * is not a cluster member.
+ * every other seed node refused TCP connections on its cluster port or answered that it is not a
+ * cluster member, or could not be reached while a majority of the seed nodes (this one included)
+ * was found out of any cluster.
  *
  * <p>Pekko's own rule forms the cluster when every other seed answers that it is not a member
  * (safe: nobody else is running one), or when not all have answered within seed-node-timeout. The
  * second half is what formed a second cluster on the same journal in our chaos runs: the first
  * seed, restarted on a saturated host, heard nothing in time from a member that was up but slow.
  * Such a member still accepts connections (the kernel does, even for a frozen process), so while
- * one does without saying it is not a member, this rule waits. A seed whose host is down, or whose
- * port nobody listens on, refuses or times out; one that is up but not a member says so. Pekko's
- * timeout is set out of reach for the first seed and this guard takes its place.
+ * one does without saying it is not a member, this rule waits. A seed whose port nobody listens on
+ * refuses the connection; one that is up but not a member says so. Pekko's timeout is set out of
+ * reach for the first seed and this guard takes its place.
+ *
+ * <p>A seed that cannot be reached at all (the connection times out, or there is no route) may be
+ * a host that is down, or members running on the far side of a network split. Those could only
+ * run a cluster without this one if they were a majority, as the split-brain resolver keeps the
+ * majority side; so an unreachable seed holds this one back unless a majority of the seeds are
+ * known to be out of any cluster. A cold start of three with one host down still forms; the first
+ * seed cut off from the other two waits.
  */
 final class FirstSeedGuard {
   /** A probe's connect timeout; one round probes the other seeds one after another. */
@@ -33,8 +42,10 @@ final class FirstSeedGuard {
 
   /** What a probe of another seed found. */
   enum Probe {
-    /** No TCP connection: nothing listens there, or its host is down or out of reach. */
-    CLOSED("accepts no connection"),
+    /** The connection was refused: its host is up and nothing listens on the port. */
+    CLOSED("refuses connections"),
+    /** The connection timed out or had no route: a host that is down, or one beyond a network split. */
+    UNREACHABLE("cannot be reached"),
     /** It answered that it is not a cluster member (it is starting or joining, as this one is). */
     NOT_A_MEMBER("not a member"),
     /** It answered that it is a member: Pekko's own join will take this one to it. */
@@ -50,6 +61,10 @@ final class FirstSeedGuard {
 
     boolean holdsBack() {
       return this == MEMBER || this == SILENT;
+    }
+
+    boolean outOfAnyCluster() {
+      return this == CLOSED || this == NOT_A_MEMBER;
     }
   }
 
@@ -77,10 +92,10 @@ final class FirstSeedGuard {
   /** Probes every other seed once, at {@code nowNanos}. */
   Step step(long nowNanos) {
     Map<InetSocketAddress, Probe> found = new LinkedHashMap<>();
-    for (InetSocketAddress seed : otherSeeds) {
-      Probe p = probe.apply(seed);
-      if (p.holdsBack()) found.put(seed, p);
-    }
+    for (InetSocketAddress seed : otherSeeds) found.put(seed, probe.apply(seed));
+    long outOfAnyCluster = 1 + found.values().stream().filter(Probe::outOfAnyCluster).count();
+    boolean majorityOut = 2 * outOfAnyCluster > otherSeeds.size() + 1;
+    found.values().removeIf(p -> !p.holdsBack() && (p != Probe.UNREACHABLE || majorityOut));
     holdingBack = found;
     if (!holdingBack.isEmpty()) lastHeldBackNanos = nowNanos;
     if (nowNanos - lastHeldBackNanos >= windowNanos) return Step.FORM;
@@ -105,13 +120,18 @@ final class FirstSeedGuard {
     return a.getHostString() + ":" + a.getPort();
   }
 
-  /** Whether something listens on {@code address}: a TCP connection is accepted within {@link #CONNECT}. */
-  static boolean acceptsConnection(InetSocketAddress address) {
+  /**
+   * Whether something listens on {@code address}: a TCP connection is accepted within {@link #CONNECT}
+   * ({@code null}), refused ({@link Probe#CLOSED}), or neither ({@link Probe#UNREACHABLE}).
+   */
+  static Probe connect(InetSocketAddress address) {
     try (Socket s = new Socket()) {
       s.connect(address, (int) CONNECT.toMillis());
-      return true;
+      return null;
+    } catch (ConnectException refused) {
+      return Probe.CLOSED;
     } catch (IOException e) {
-      return false;
+      return Probe.UNREACHABLE;
     }
   }
 }

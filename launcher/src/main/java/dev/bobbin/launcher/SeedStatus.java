@@ -47,9 +47,8 @@ public final class SeedStatus {
 
   /** Connects to the seed's cluster port, then asks the member there whether it is a cluster member. */
   static Probe probe(ActorSystem<?> system, InetSocketAddress seed) {
-    if (!FirstSeedGuard.acceptsConnection(new InetSocketAddress(seed.getHostString(), seed.getPort()))) {
-      return Probe.CLOSED;
-    }
+    Probe noConnection = FirstSeedGuard.connect(new InetSocketAddress(seed.getHostString(), seed.getPort()));
+    if (noConnection != null) return noConnection;
     ActorRef<IsMember> there = ActorRefResolver.get(system)
         .resolveActorRef("pekko://" + system.name() + "@" + seed.getHostString() + ":" + seed.getPort() + "/system/" + NAME);
     try {

@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.net.Socket;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -64,13 +65,40 @@ class FirstSeedGuardTest {
   }
 
   @Test
-  void aListeningPortAcceptsAndAClosedOneDoesNot() throws IOException {
+  void anUnreachableSeedHoldsItBackUnlessAMajorityOfSeedsIsKnownOutOfAnyCluster() {
+    found.put(B, Probe.UNREACHABLE);
+    found.put(C, Probe.UNREACHABLE);
+    assertThat(guard.step(115 * S)).as("cut off from both others: they may be a majority running a cluster")
+        .isEqualTo(Step.WAIT_AND_LOG);
+    assertThat(guard.holdingBack()).isEqualTo("10.0.0.2:2552 (cannot be reached), 10.0.0.3:2553 (cannot be reached)");
+    found.put(C, Probe.NOT_A_MEMBER);
+    assertThat(guard.step(116 * S)).isEqualTo(Step.WAIT);
+    assertThat(guard.holdingBack()).isEmpty();
+    found.put(C, Probe.CLOSED);
+    assertThat(guard.step(131 * S)).as("this one and C make two of three seeds out of any cluster")
+        .isEqualTo(Step.FORM);
+  }
+
+  @Test
+  void withTwoSeedsAnUnreachableOtherHoldsTheFirstBackForAsLongAsItLasts() {
+    FirstSeedGuard two = new FirstSeedGuard(List.of(B), Duration.ofSeconds(15), seed -> Probe.UNREACHABLE, 100 * S);
+    assertThat(two.step(115 * S)).isEqualTo(Step.WAIT_AND_LOG);
+    assertThat(two.step(3600 * S)).isEqualTo(Step.WAIT_AND_LOG);
+    assertThat(two.holdingBack()).isEqualTo("10.0.0.2:2552 (cannot be reached)");
+  }
+
+  @Test
+  void aConnectionIsAcceptedRefusedOrUnanswered() throws IOException {
     InetSocketAddress address;
-    try (ServerSocket server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+    try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       address = new InetSocketAddress(InetAddress.getLoopbackAddress(), server.getLocalPort());
-      assertThat(FirstSeedGuard.acceptsConnection(address)).isTrue();
+      assertThat(FirstSeedGuard.connect(address)).isNull();
+      try (Socket filling = new Socket(InetAddress.getLoopbackAddress(), server.getLocalPort())) {
+        // A backlog that is full drops further connection attempts unanswered, as a host beyond a split does.
+        assertThat(FirstSeedGuard.connect(address)).isEqualTo(Probe.UNREACHABLE);
+      }
     }
-    assertThat(FirstSeedGuard.acceptsConnection(address)).isFalse();
+    assertThat(FirstSeedGuard.connect(address)).isEqualTo(Probe.CLOSED);
   }
 
   @Test
