@@ -94,6 +94,7 @@ class FirstSeedGuardTest {
       address = new InetSocketAddress(InetAddress.getLoopbackAddress(), server.getLocalPort());
       assertThat(FirstSeedGuard.connect(address)).isNull();
       try (Socket filling = new Socket(InetAddress.getLoopbackAddress(), server.getLocalPort())) {
+        assertThat(filling.isConnected()).as("a backlog of 1 holds two connections").isTrue();
         // A backlog that is full drops further connection attempts unanswered, as a host beyond a split does.
         assertThat(FirstSeedGuard.connect(address)).isEqualTo(Probe.UNREACHABLE);
       }
