@@ -25,6 +25,7 @@ class SettingsTest {
     RmSettings rm = RmSettings.from(with(""));
     assertThat(rm.httpPort()).isEqualTo(8088);
     assertThat(rm.amMaxAttempts()).isEqualTo(2);
+    assertThat(rm.amLauncherThreads()).isEqualTo(50);
     // YARN's yarn.nm.liveness-monitor and yarn.am.liveness-monitor expiry intervals.
     assertThat(rm.nmExpiry()).hasMinutes(10);
     assertThat(rm.amExpiry()).hasMinutes(10);
@@ -41,6 +42,8 @@ class SettingsTest {
         .isInstanceOf(SettingsException.class).hasMessageContaining("bobbin.rm.recovery.checkpoint-interval");
     assertThatThrownBy(() -> RmSettings.from(with("bobbin.rm.recovery.checkpoint-min-events = 0")))
         .isInstanceOf(SettingsException.class).hasMessageContaining("checkpoint-min-events");
+    assertThatThrownBy(() -> RmSettings.from(with("bobbin.rm.am-launcher-threads = 0")))
+        .isInstanceOf(SettingsException.class).hasMessageContaining("am-launcher-threads");
     assertThatThrownBy(() -> NmSettings.from(with("bobbin.nm.rm-addresses = []")))
         .isInstanceOf(SettingsException.class).hasMessageContaining("bobbin.nm.rm-addresses");
     assertThatThrownBy(() -> SchedulerSettings.from(with("bobbin.scheduler.minimum-allocation.memory = 9000")))

@@ -8,22 +8,31 @@ import dev.bobbin.protocol.WireJson;
 import dev.bobbin.protocol.WirePaths;
 import dev.bobbin.protocol.am.Container;
 import dev.bobbin.protocol.node.ContainerManagement;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.HttpURLConnection;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.PostStop;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 
 /**
- * Starts AM containers on their NodeManagers, as YARN's ApplicationMasterLauncher does. The AM
- * gets the RM addresses and its AM token in its environment. A failed start is reported to the
- * scheduler, which completes the container and so fails the attempt.
+ * Starts AM containers on their NodeManagers, as YARN's ApplicationMasterLauncher does: each start
+ * is one blocking call on a pool of its own ({@code bobbin.rm.am-launcher-threads}), so a slow
+ * NodeManager holds a launcher thread and nothing else. The AM gets the RM addresses and its AM
+ * token in its environment. A failed start is reported to the scheduler, which completes the
+ * container and so fails the attempt.
  */
 public final class AmLauncher {
   public sealed interface Command extends CborSerializable {}
@@ -32,34 +41,54 @@ public final class AmLauncher {
       String appId, String attemptId, String user, Container container, ContainerLaunchContext launch,
       String amToken, ActorRef<Scheduler.Command> replyTo) implements Command {}
 
+  /** @param error why the start failed, or null when the NodeManager started the container */
   record Started(Launch launch, String error) implements Command {}
 
   private AmLauncher() {}
 
-  public static Behavior<Command> create(List<String> rmAddresses, Duration timeout) {
-    HttpClient http = HttpClient.newBuilder().connectTimeout(timeout).build();
-    return Behaviors.setup(ctx -> Behaviors.receive(Command.class)
-        .onMessage(Launch.class, l -> {
-          ctx.getLog().info("Launching AM container {} for {} on {}", l.container().id(), l.attemptId(),
-              l.container().nodeId());
-          ctx.pipeToSelf(start(http, l, rmAddresses, timeout), (resp, err) -> new Started(l,
-              err != null ? err.toString() : resp.statusCode() != 200 ? "HTTP " + resp.statusCode() + ": " + resp.body()
-                  : failure(resp.body())));
-          return Behaviors.same();
-        })
-        .onMessage(Started.class, s -> {
-          if (s.error() != null) {
-            ctx.getLog().warn("AM container {} failed to start: {}", s.launch().container().id(), s.error());
-            s.launch().replyTo().tell(new Scheduler.AmLaunchFailed(s.launch().container().id(),
-                "AM container failed to launch: " + s.error()));
-          }
-          return Behaviors.same();
-        })
-        .build());
+  public static Behavior<Command> create(List<String> rmAddresses, Duration timeout, int threads) {
+    return Behaviors.setup(ctx -> {
+      ExecutorService pool = newPool(threads);
+      return Behaviors.receive(Command.class)
+          .onMessage(Launch.class, l -> {
+            ctx.getLog().info("Launching AM container {} for {} on {}", l.container().id(), l.attemptId(),
+                l.container().nodeId());
+            ctx.pipeToSelf(CompletableFuture.supplyAsync(() -> start(l, rmAddresses, timeout), pool),
+                (error, thrown) -> new Started(l, thrown != null ? thrown.toString() : error));
+            return Behaviors.same();
+          })
+          .onMessage(Started.class, s -> {
+            if (s.error() != null) {
+              ctx.getLog().warn("AM container {} failed to start: {}", s.launch().container().id(), s.error());
+              s.launch().replyTo().tell(new Scheduler.AmLaunchFailed(s.launch().container().id(),
+                  "AM container failed to launch: " + s.error()));
+            }
+            return Behaviors.same();
+          })
+          .onSignal(PostStop.class, sig -> {
+            pool.shutdownNow();
+            return Behaviors.same();
+          })
+          .build();
+    });
   }
 
-  private static java.util.concurrent.CompletionStage<HttpResponse<String>> start(
-      HttpClient http, Launch l, List<String> rmAddresses, Duration timeout) {
+  private static ExecutorService newPool(int threads) {
+    AtomicInteger n = new AtomicInteger();
+    return Executors.newFixedThreadPool(threads, r -> {
+      Thread t = new Thread(r, "am-launcher-" + n.incrementAndGet());
+      t.setDaemon(true);
+      return t;
+    });
+  }
+
+  /**
+   * POSTs the start to the NodeManager. A blocking connection, where the JDK's asynchronous client
+   * spent about a third more of the RM's CPU per launch on its selector and worker threads.
+   *
+   * @return why the start failed, or null when the NodeManager started the container
+   */
+  static String start(Launch l, List<String> rmAddresses, Duration timeout) {
     Map<String, String> env = new HashMap<>(l.launch().environment());
     env.put(ContainerEnv.RM_ADDRESSES, String.join(",", rmAddresses));
     env.put(ContainerEnv.AM_TOKEN, l.amToken());
@@ -67,15 +96,31 @@ public final class AmLauncher {
         new ContainerManagement.StartContainerRequest(l.container().containerToken(),
             new ContainerLaunchContext(l.launch().commands(), env))));
     try {
-      HttpRequest req = HttpRequest.newBuilder(URI.create("http://" + l.container().nodeHttpAddress()
-              + WirePaths.NM_START_CONTAINERS))
-          .timeout(timeout)
-          .header("Content-Type", "application/json")
-          .POST(HttpRequest.BodyPublishers.ofString(WireJson.mapper().writeValueAsString(request)))
-          .build();
-      return http.sendAsync(req, HttpResponse.BodyHandlers.ofString());
-    } catch (Exception e) {
-      return java.util.concurrent.CompletableFuture.failedFuture(e);
+      byte[] body = WireJson.mapper().writeValueAsBytes(request);
+      var conn = (HttpURLConnection) URI.create("http://" + l.container().nodeHttpAddress()
+          + WirePaths.NM_START_CONTAINERS).toURL().openConnection();
+      conn.setConnectTimeout((int) timeout.toMillis());
+      conn.setReadTimeout((int) timeout.toMillis());
+      conn.setRequestMethod("POST");
+      conn.setRequestProperty("Content-Type", "application/json");
+      conn.setDoOutput(true);
+      conn.setFixedLengthStreamingMode(body.length);
+      try (OutputStream out = conn.getOutputStream()) {
+        out.write(body);
+      }
+      int status = conn.getResponseCode();
+      // Reading the body to its end, error or not, lets the connection be kept for the next start.
+      String response = readFully(status >= 400 ? conn.getErrorStream() : conn.getInputStream());
+      return status != 200 ? "HTTP " + status + ": " + response : failure(response);
+    } catch (IOException | RuntimeException e) {
+      return e.toString();
+    }
+  }
+
+  private static String readFully(InputStream in) throws IOException {
+    if (in == null) return "";
+    try (in) {
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     }
   }
 
@@ -86,7 +131,7 @@ public final class AmLauncher {
       if (resp.failed() == null || resp.failed().isEmpty()) return null;
       var f = resp.failed().get(0);
       return f.exception() + ": " + f.message();
-    } catch (Exception e) {
+    } catch (IOException e) {
       return "unreadable NM response: " + e.getMessage();
     }
   }

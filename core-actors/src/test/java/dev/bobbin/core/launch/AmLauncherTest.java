@@ -1,0 +1,176 @@
+package dev.bobbin.core.launch;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import dev.bobbin.core.scheduler.Scheduler;
+import dev.bobbin.protocol.ContainerEnv;
+import dev.bobbin.protocol.ContainerLaunchContext;
+import dev.bobbin.protocol.Resource;
+import dev.bobbin.protocol.WireJson;
+import dev.bobbin.protocol.WirePaths;
+import dev.bobbin.protocol.am.Container;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
+import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** The launcher against NodeManagers played by small HTTP servers on 127.0.0.1. */
+class AmLauncherTest {
+  private static final ActorTestKit testKit = ActorTestKit.create();
+  private static final Duration TIMEOUT = Duration.ofSeconds(5);
+  private static final List<String> RM = List.of("127.0.0.1:8088", "127.0.0.1:8089");
+
+  private final List<HttpServer> servers = new ArrayList<>();
+
+  @AfterAll
+  static void shutdown() {
+    testKit.shutdownTestKit();
+  }
+
+  @AfterEach
+  void stopServers() {
+    servers.forEach(s -> s.stop(0));
+  }
+
+  /** A NodeManager whose start-containers call answers with the status and body given. */
+  private interface Answer {
+    void answer(HttpExchange exchange, byte[] request) throws IOException;
+  }
+
+  private String nodeManager(Answer answer) throws IOException {
+    HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+    server.setExecutor(Executors.newCachedThreadPool());
+    server.createContext(WirePaths.NM_START_CONTAINERS, ex -> {
+      try (ex) {
+        answer.answer(ex, ex.getRequestBody().readAllBytes());
+      }
+    });
+    server.start();
+    servers.add(server);
+    return "127.0.0.1:" + server.getAddress().getPort();
+  }
+
+  private static void reply(HttpExchange ex, int status, String body) throws IOException {
+    byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+    ex.getResponseHeaders().set("Content-Type", "application/json");
+    ex.sendResponseHeaders(status, bytes.length);
+    ex.getResponseBody().write(bytes);
+  }
+
+  private static AmLauncher.Launch launch(String id, String nodeAddress, ActorRef<Scheduler.Command> scheduler) {
+    Container c = new Container(id, "node-1:8041", nodeAddress, new Resource(1024, 1), 0, "token-of-" + id, 0);
+    return new AmLauncher.Launch("application_1_0001", "appattempt_1_0001_000001", "alice", c,
+        new ContainerLaunchContext(List.of("echo hello"), Map.of("GREETING", "hello")), "am-token", scheduler);
+  }
+
+  @Test
+  void anAcceptedStartCarriesTheRmAddressesAndAmTokenAndReportsNothing() throws Exception {
+    TestProbe<JsonNode> received = testKit.createTestProbe();
+    String nm = nodeManager((ex, body) -> {
+      received.getRef().tell(WireJson.mapper().readTree(body));
+      reply(ex, 200, "{\"succeeded\":[\"c1\"],\"failed\":[]}");
+    });
+    TestProbe<Scheduler.Command> scheduler = testKit.createTestProbe();
+    var launcher = testKit.spawn(AmLauncher.create(RM, TIMEOUT, 4));
+
+    launcher.tell(launch("c1", nm, scheduler.getRef()));
+
+    JsonNode start = received.receiveMessage().path("requests").get(0);
+    assertThat(start.path("containerToken").asText()).isEqualTo("token-of-c1");
+    JsonNode env = start.path("launchContext").path("environment");
+    assertThat(env.path(ContainerEnv.RM_ADDRESSES).asText()).isEqualTo("127.0.0.1:8088,127.0.0.1:8089");
+    assertThat(env.path(ContainerEnv.AM_TOKEN).asText()).isEqualTo("am-token");
+    assertThat(env.path("GREETING").asText()).isEqualTo("hello");
+    scheduler.expectNoMessage(Duration.ofMillis(300));
+  }
+
+  @Test
+  void aStartTheNodeManagerRefusesFailsWithItsReason() throws Exception {
+    String nm = nodeManager((ex, body) -> reply(ex, 200,
+        "{\"succeeded\":[],\"failed\":[{\"containerId\":\"c2\",\"exception\":\"InvalidToken\",\"message\":\"expired\"}]}"));
+    TestProbe<Scheduler.Command> scheduler = testKit.createTestProbe();
+    var launcher = testKit.spawn(AmLauncher.create(RM, TIMEOUT, 4));
+
+    launcher.tell(launch("c2", nm, scheduler.getRef()));
+
+    var failed = scheduler.expectMessageClass(Scheduler.AmLaunchFailed.class);
+    assertThat(failed.containerId()).isEqualTo("c2");
+    assertThat(failed.diagnostics()).isEqualTo("AM container failed to launch: InvalidToken: expired");
+  }
+
+  @Test
+  void anHttpErrorFailsTheStartWithItsStatusAndBody() throws Exception {
+    String nm = nodeManager((ex, body) -> reply(ex, 500, "{\"error\":\"disk full\"}"));
+    TestProbe<Scheduler.Command> scheduler = testKit.createTestProbe();
+    var launcher = testKit.spawn(AmLauncher.create(RM, TIMEOUT, 4));
+
+    launcher.tell(launch("c3", nm, scheduler.getRef()));
+
+    var failed = scheduler.expectMessageClass(Scheduler.AmLaunchFailed.class);
+    assertThat(failed.containerId()).isEqualTo("c3");
+    assertThat(failed.diagnostics()).contains("HTTP 500").contains("disk full");
+  }
+
+  @Test
+  void aNodeManagerNobodyAnswersForFailsTheStart() throws Exception {
+    int port;
+    try (ServerSocket s = new ServerSocket(0)) {
+      port = s.getLocalPort();
+    }
+    TestProbe<Scheduler.Command> scheduler = testKit.createTestProbe();
+    var launcher = testKit.spawn(AmLauncher.create(RM, TIMEOUT, 4));
+
+    launcher.tell(launch("c4", "127.0.0.1:" + port, scheduler.getRef()));
+
+    var failed = scheduler.expectMessageClass(Scheduler.AmLaunchFailed.class);
+    assertThat(failed.containerId()).isEqualTo("c4");
+    assertThat(failed.diagnostics()).contains("ConnectException");
+  }
+
+  @Test
+  void aSlowNodeManagerHoldsOneLauncherThreadAndTheNextStartWaitsForAFreeOne() throws Exception {
+    CountDownLatch release = new CountDownLatch(1);
+    TestProbe<String> slowReceived = testKit.createTestProbe();
+    TestProbe<String> otherReceived = testKit.createTestProbe();
+    String slow = nodeManager((ex, body) -> {
+      slowReceived.getRef().tell("slow");
+      try {
+        release.await(10, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      reply(ex, 200, "{\"succeeded\":[\"c5\"],\"failed\":[]}");
+    });
+    String other = nodeManager((ex, body) -> {
+      otherReceived.getRef().tell("other");
+      reply(ex, 200, "{\"succeeded\":[\"c6\"],\"failed\":[]}");
+    });
+    TestProbe<Scheduler.Command> scheduler = testKit.createTestProbe();
+    var launcher = testKit.spawn(AmLauncher.create(RM, TIMEOUT, 1));
+
+    launcher.tell(launch("c5", slow, scheduler.getRef()));
+    slowReceived.expectMessage("slow");
+    launcher.tell(launch("c6", other, scheduler.getRef()));
+    otherReceived.expectNoMessage(Duration.ofMillis(500));
+
+    release.countDown();
+    otherReceived.expectMessage("other");
+    scheduler.expectNoMessage(Duration.ofMillis(300));
+  }
+}
