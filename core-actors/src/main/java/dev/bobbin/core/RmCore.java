@@ -85,8 +85,9 @@ public final class RmCore {
     this.clusterTimestamp = System.currentTimeMillis();
     Clock clock = Clock.systemUTC();
     this.sharding = ClusterSharding.get(system);
-    ActorRef<AmLauncher.Command> launcher = system.systemActorOf(AmLauncher.create(rmAddresses, timeout, rm.amLauncherThreads()),
-        "am-launcher", org.apache.pekko.actor.typed.Props.empty());
+    ActorRef<AmLauncher.Command> launcher = system.systemActorOf(
+        AmLauncher.create(rmAddresses, timeout, rm.amLauncherThreads()), "am-launcher",
+        org.apache.pekko.actor.typed.Props.empty());
     SchedulerDeps deps = new SchedulerDeps(scheduler, new FifoPolicy(), clusterTimestamp, secret,
         rm.nmHeartbeatInterval(), rm.nmExpiry(), rm.amExpiry(), Duration.ofMinutes(10), timeout,
         id -> sharding.entityRefFor(ContainerEntity.TYPE_KEY, id),

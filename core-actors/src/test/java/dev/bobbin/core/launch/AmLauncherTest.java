@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
@@ -37,6 +38,7 @@ class AmLauncherTest {
   private static final List<String> RM = List.of("127.0.0.1:8088", "127.0.0.1:8089");
 
   private final List<HttpServer> servers = new ArrayList<>();
+  private final ExecutorService serverThreads = Executors.newCachedThreadPool();
 
   @AfterAll
   static void shutdown() {
@@ -46,16 +48,17 @@ class AmLauncherTest {
   @AfterEach
   void stopServers() {
     servers.forEach(s -> s.stop(0));
+    serverThreads.shutdownNow();
   }
 
-  /** A NodeManager whose start-containers call answers with the status and body given. */
+  /** What a NodeManager does with a start-containers call, given its body. */
   private interface Answer {
     void answer(HttpExchange exchange, byte[] request) throws IOException;
   }
 
   private String nodeManager(Answer answer) throws IOException {
     HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-    server.setExecutor(Executors.newCachedThreadPool());
+    server.setExecutor(serverThreads);
     server.createContext(WirePaths.NM_START_CONTAINERS, ex -> {
       try (ex) {
         answer.answer(ex, ex.getRequestBody().readAllBytes());
