@@ -42,6 +42,12 @@ public final class JournalConfig {
     // circuit breaker). Its default of 1,000 is below what a busy member has pending: the scheduler
     // alone may have 2,000 allocations in flight (bobbin.scheduler.max-allocations-in-flight).
     m.put("jdbc-journal.bufferSize", 20_000);
+    // Pekko passes every recovery's replay through a ReplayFilter, an actor the journal's one actor
+    // makes for it, which drops events an old incarnation interleaved with a new one's. Here the
+    // table's unique key on (persistence_id, sequence_number) refuses the second incarnation's
+    // write instead (JournalContract), so the filter never has anything to drop, and each entity
+    // start no longer costs the journal actor a child actor.
+    m.put("jdbc-journal.replay-filter.mode", "off");
 
     String db = "pekko-persistence-jdbc.shared-databases." + SHARED_DB;
     int connections;

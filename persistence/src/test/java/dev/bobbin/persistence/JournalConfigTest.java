@@ -26,6 +26,7 @@ class JournalConfigTest {
     assertThat(c.getString(DB + "profile")).isEqualTo("slick.jdbc.H2Profile$");
     assertThat(c.getInt(DB + "db.maxConnections")).isEqualTo(4);
     assertThat(c.getInt("jdbc-journal.parallelism")).isEqualTo(1);
+    assertThat(c.getString("jdbc-journal.replay-filter.mode")).isEqualTo("off");
     assertThat(c.getString("jdbc-read-journal.dao")).isEqualTo(TagRangeReadJournalDao.class.getName());
     assertThat(c.getString("pekko.persistence.journal.plugin")).isEqualTo("jdbc-journal");
     assertThat(c.getString("pekko.persistence.snapshot-store.plugin")).isEqualTo("jdbc-snapshot-store");
@@ -49,6 +50,7 @@ class JournalConfigTest {
     assertThat(c.getString(DB + "db.password")).isEqualTo("s3cret");
     assertThat(c.getInt(DB + "db.maxConnections")).isEqualTo(7);
     assertThat(c.getInt(DB + "db.numThreads")).isEqualTo(7);
+    assertThat(c.getString("jdbc-journal.replay-filter.mode")).isEqualTo("off");
     assertThat(c.getString("jdbc-read-journal.dao")).isEqualTo(TagRangeReadJournalDao.class.getName());
     assertThat(c.getDuration("jdbc-read-journal.refresh-interval").toMillis()).isEqualTo(250);
     assertThat(c.getDuration("jdbc-read-journal.journal-sequence-retrieval.query-delay").toMillis()).isEqualTo(250);
