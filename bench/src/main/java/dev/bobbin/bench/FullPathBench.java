@@ -150,7 +150,7 @@ final class FullPathBench {
           + "asks again) is about 3 s, so the simulated cluster could turn over about "
           + Report.num((slots - apps) / 3.0) + " containers/s.").blank();
       r.figure("delivered", delivered).figure("heartbeats", heartbeats).figure("utilization", utilization)
-          .figure("rm.cores", rmCores);
+          .figure("rm.cores", rmCores).figure("jit.cores", jitCores);
       r.table(List.of(List.of("goal", "measured", "verdict"),
           List.of("≥ 5,000 durable allocations/s", Report.num(delivered), Report.verdict(delivered >= 5000))));
     }

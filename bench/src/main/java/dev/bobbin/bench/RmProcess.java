@@ -82,6 +82,9 @@ final class RmProcess implements AutoCloseable {
     Path log = work.resolve(name + ".log");
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    // The JIT share is summed over the compiler threads alive in /proc, so one that exits takes its
+    // CPU time out of the sum: with C1 alone it made the share negative. Kept alive, it only grows.
+    cmd.add("-XX:-UseDynamicNumberOfCompilerThreads");
     cmd.addAll(jvmArgs);
     long started = System.nanoTime();
     Process p = new ProcessBuilder(cmd).directory(work.toFile()).redirectErrorStream(true)

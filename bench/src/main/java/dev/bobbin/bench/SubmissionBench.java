@@ -107,7 +107,7 @@ final class SubmissionBench {
           List.of("client CPU (bench JVM)", String.format("%.2f cores", simCores)),
           List.of("errors", errors.get() + (lastError.get() == null ? "" : " (last: " + lastError.get() + ")"))));
       double p99 = submit.percentile(99) / 1e6;
-      r.figure("rate", rate).figure("p99ms", p99);
+      r.figure("rate", rate).figure("p99ms", p99).figure("rm.cores", cores).figure("jit.cores", jitCores);
       r.table(List.of(List.of("goal", "measured", "verdict"),
           List.of("≥ 1,000 submissions/s with p99 < 100 ms", Report.num(rate) + "/s, p99 " + Report.num(p99) + " ms",
               Report.verdict(rate >= 1000 && p99 < 100))));

@@ -42,6 +42,7 @@ class BenchSmokeIT {
     assertThat(r.figures.get("delivered")).isPositive();
     assertThat(r.figures.get("heartbeats")).isPositive();
     assertThat(r.figures.get("rm.cores")).isPositive();
+    assertThat(r.figures.get("jit.cores")).isBetween(0.0, r.figures.get("rm.cores"));
   }
 
   @Test
@@ -61,5 +62,7 @@ class BenchSmokeIT {
     Report r = run("submissions", "--quick", "--no-write");
     assertThat(r.figures.get("rate")).isPositive();
     assertThat(r.figures.get("p99ms")).isPositive();
+    assertThat(r.figures.get("rm.cores")).isPositive();
+    assertThat(r.figures.get("jit.cores")).isBetween(0.0, r.figures.get("rm.cores"));
   }
 }
