@@ -14,15 +14,16 @@ import java.util.Set;
 
 /**
  * Free ports on 127.0.0.1, below the kernel's ephemeral range where it can: a member restarts on
- * its old ports, and an outgoing connection must not have taken one of them in the meantime.
+ * its old ports, and an outgoing connection must not have taken one of them in the meantime. The
+ * launcher's cluster tests restart members on their ports too, and take theirs from here.
  */
-final class Ports {
+public final class Ports {
   private static final int LOWEST = 10_000;
   private static final int PROBES = 2_000;
 
   private Ports() {}
 
-  static List<Integer> pick(int count, Random random) {
+  public static List<Integer> pick(int count, Random random) {
     int ephemeralLow = ephemeralLow();
     Set<Integer> chosen = new LinkedHashSet<>();
     for (int probe = 0; probe < PROBES && chosen.size() < count && ephemeralLow - LOWEST > 1000; probe++) {

@@ -2,6 +2,7 @@ package dev.bobbin.launcher.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.bobbin.chaos.Ports;
 import dev.bobbin.pg.EmbeddedPostgres;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -14,6 +15,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
+import java.util.Random;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -65,7 +67,7 @@ class FirstSeedIT {
   @EnumSource(OtherSeed.class)
   void theFirstSeedWaitsWhileTheOtherSeedCouldBeRunningAClusterAndFormsOneOnceNothingListensThere(
       OtherSeed other, @TempDir Path dir) throws Exception {
-    List<Integer> ports = Ports.free(3);
+    List<Integer> ports = Ports.pick(3, new Random());
     if (other == OtherSeed.SILENT) {
       listenAndNeverAnswer(ports.get(2));
     } else {
@@ -90,7 +92,7 @@ class FirstSeedIT {
   @Test
   void atAColdStartWithOneSeedUnreachableTheFirstSeedFormsTheClusterOnceTheOtherSaysItIsNotAMember(
       @TempDir Path dir) throws Exception {
-    List<Integer> ports = Ports.free(5);
+    List<Integer> ports = Ports.pick(5, new Random());
     int down = ports.get(4);
     listenUnreachable(down);
     List<String> seeds = List.of(seed(ports.get(2)), seed(ports.get(3)), seed(down));

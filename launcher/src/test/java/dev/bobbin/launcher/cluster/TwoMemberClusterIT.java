@@ -3,6 +3,7 @@ package dev.bobbin.launcher.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.bobbin.chaos.Ports;
 import dev.bobbin.launcher.Http;
 import dev.bobbin.pg.EmbeddedPostgres;
 import java.io.IOException;
@@ -16,6 +17,7 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.Collectors;
@@ -124,7 +126,7 @@ class TwoMemberClusterIT {
   /** A fresh journal database, the shared configuration, rm-1 then rm-2; returns once both are members. */
   private void startCluster(Path dir) throws Exception {
     EmbeddedPostgres.Database db = pg.createDatabase();
-    List<Integer> ports = Ports.free(4);
+    List<Integer> ports = Ports.pick(4, new Random());
     int cluster1 = Math.max(ports.get(2), ports.get(3));
     int cluster2 = Math.min(ports.get(2), ports.get(3));
     List<String> seeds = List.of("pekko://bobbin@127.0.0.1:" + cluster1, "pekko://bobbin@127.0.0.1:" + cluster2);
