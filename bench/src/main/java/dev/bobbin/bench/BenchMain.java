@@ -83,6 +83,7 @@ public final class BenchMain {
       case "submissions" -> SubmissionBench.run(o, work, say);
       case "recovery" -> RecoveryBench.run(o, work, say);
       case "memory" -> MemoryBench.run(o, work, say);
+      case "journal" -> JournalBench.run(o, work, say);
       default -> throw new IllegalArgumentException("scenario " + name + " is not implemented");
     };
   }

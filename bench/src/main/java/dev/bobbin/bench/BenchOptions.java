@@ -23,10 +23,10 @@ public record BenchOptions(
     Duration duration, boolean quick, boolean jfr, boolean postgres, Path out, String command) {
 
   public static final List<String> SCENARIOS =
-      List.of("scheduler", "full-path", "heartbeats", "submissions", "recovery", "memory");
+      List.of("scheduler", "full-path", "heartbeats", "submissions", "recovery", "memory", "journal");
 
   static final String USAGE = """
-      bobbin bench scheduler|full-path|heartbeats|submissions|recovery|memory|all
+      bobbin bench scheduler|full-path|heartbeats|submissions|recovery|memory|journal|all
                    [--nodes N] [--apps N] [--containers N] [--shape 1|5|25] [--policy fifo|fair]
                    [--duration 30s] [--quick] [--jfr] [--journal embedded|postgres]
                    [--out BENCHMARKS.md | --no-write]

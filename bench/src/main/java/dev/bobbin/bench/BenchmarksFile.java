@@ -16,7 +16,8 @@ import java.util.List;
  */
 final class BenchmarksFile {
   static final List<String> TITLES = List.of(
-      "1. Scheduler core", "2. Full path", "3. Heartbeats", "4. Submissions", "5. Recovery", "6. Memory");
+      "1. Scheduler core", "2. Full path", "3. Heartbeats", "4. Submissions", "5. Recovery", "6. Memory",
+      "7. Journal floor");
 
   private BenchmarksFile() {}
 

@@ -40,19 +40,7 @@ final class RmProcess implements AutoCloseable {
     Path conf = work.resolve(name + ".conf");
     int httpPort = Ports.free();
     Files.writeString(conf, cfg.hocon(dataDir, httpPort, Ports.free()), StandardCharsets.UTF_8);
-    Path logback = work.resolve("rm-logback.xml");
-    Files.writeString(logback, """
-        <configuration>
-          <statusListener class="ch.qos.logback.core.status.NopStatusListener"/>
-          <appender name="OUT" class="ch.qos.logback.core.ConsoleAppender">
-            <encoder><pattern>%d{HH:mm:ss.SSS} %-5level %logger{20} - %msg%n</pattern></encoder>
-          </appender>
-          <logger name="org.apache.pekko" level="WARN"/>
-          <logger name="slick" level="WARN"/>
-          <logger name="com.zaxxer" level="WARN"/>
-          <root level="INFO"><appender-ref ref="OUT"/></root>
-        </configuration>
-        """, StandardCharsets.UTF_8);
+    Path logback = logback(work);
     List<String> cmd = new ArrayList<>(List.of("-Xmx" + heap));
     cmd.addAll(extraOptions());
     if (jfr != null) cmd.add("-XX:StartFlightRecording=settings=profile,dumponexit=true,filename=" + jfr);
@@ -75,6 +63,39 @@ final class RmProcess implements AutoCloseable {
     cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), TransportFloor.class.getName(),
         Integer.toString(httpPort)));
     return launch(work, "transport-floor", cmd, httpPort, null);
+  }
+
+  /**
+   * A {@link JournalFloor} in its own JVM, with the same heap, logging and {@link #extraOptions} as
+   * an RM, on this JVM's classpath. It runs its phases and exits; its figures are in its log.
+   */
+  static RmProcess journalFloor(Path work, String heap, Path dataDir, long warmSeconds, long measureSeconds,
+      int inFlight) throws IOException {
+    Files.createDirectories(work);
+    List<String> cmd = new ArrayList<>(List.of("-Xmx" + heap));
+    cmd.addAll(extraOptions());
+    cmd.add("-Dlogback.configurationFile=" + logback(work));
+    cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), JournalFloor.class.getName(),
+        dataDir.toString(), Long.toString(warmSeconds), Long.toString(measureSeconds), Integer.toString(inFlight)));
+    return launch(work, "journal-floor", cmd, -1, null);
+  }
+
+  /** The RM's logging: INFO, and WARN for Pekko and the journal's libraries. */
+  private static Path logback(Path work) throws IOException {
+    Path logback = work.resolve("rm-logback.xml");
+    Files.writeString(logback, """
+        <configuration>
+          <statusListener class="ch.qos.logback.core.status.NopStatusListener"/>
+          <appender name="OUT" class="ch.qos.logback.core.ConsoleAppender">
+            <encoder><pattern>%d{HH:mm:ss.SSS} %-5level %logger{20} - %msg%n</pattern></encoder>
+          </appender>
+          <logger name="org.apache.pekko" level="WARN"/>
+          <logger name="slick" level="WARN"/>
+          <logger name="com.zaxxer" level="WARN"/>
+          <root level="INFO"><appender-ref ref="OUT"/></root>
+        </configuration>
+        """, StandardCharsets.UTF_8);
+    return logback;
   }
 
   private static RmProcess launch(Path work, String name, List<String> jvmArgs, int httpPort, Path jfr)
@@ -107,9 +128,13 @@ final class RmProcess implements AutoCloseable {
 
   /** A sentence for reports: how the RM JVM started (as bin/bobbin would), and any {@link #extraOptions}. */
   static String experimentNote() {
+    return LauncherClasspath.of(BenchMain.home()).note() + extraOptionsNote();
+  }
+
+  /** A sentence for reports naming any {@link #extraOptions}, or nothing. */
+  static String extraOptionsNote() {
     List<String> x = extraOptions();
-    return LauncherClasspath.of(BenchMain.home()).note()
-        + (x.isEmpty() ? "" : " **Experiment: the RM JVM ran with `" + String.join(" ", x) + "`.**");
+    return x.isEmpty() ? "" : " **Experiment: the RM JVM ran with `" + String.join(" ", x) + "`.**";
   }
 
   /** Waits until {@code GET /ws/v1/cluster/info} answers; the nanoTime it did, or -1 (died, timed out). */

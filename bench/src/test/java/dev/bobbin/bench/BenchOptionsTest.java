@@ -29,7 +29,7 @@ class BenchOptionsTest {
 
   @Test
   void aPostgresJournalIsOnlyForTheFullPath() {
-    for (String scenario : List.of("heartbeats", "submissions", "all")) {
+    for (String scenario : List.of("heartbeats", "submissions", "journal", "all")) {
       assertThatThrownBy(() -> BenchOptions.parse(List.of(scenario, "--journal", "postgres"), OUT))
           .as(scenario)
           .isInstanceOf(BenchOptions.UsageException.class)

@@ -65,4 +65,16 @@ class BenchSmokeIT {
     assertThat(r.figures.get("rm.cores")).isPositive();
     assertThat(r.figures.get("jit.cores")).isBetween(0.0, r.figures.get("rm.cores"));
   }
+
+  @Test
+  @Timeout(value = 120, unit = TimeUnit.SECONDS)
+  void theJournalFloorMeasuresEachPhaseAndTheDesignsFloors() {
+    Report r = run("journal", "--quick", "--no-write");
+    assertThat(r.figures.get("100.new.rate")).isPositive();
+    assertThat(r.figures.get("100.again.rate")).isPositive();
+    assertThat(r.figures.get("100.application.rate")).isPositive();
+    assertThat(r.figures.get("100.allocation.ms")).isPositive();
+    assertThat(r.figures.get("100.submission.ms")).isGreaterThan(r.figures.get("100.allocation.ms"));
+    assertThat(r.figures.get("errors")).isZero();
+  }
 }
