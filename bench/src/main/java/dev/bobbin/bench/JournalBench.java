@@ -55,7 +55,8 @@ final class JournalBench {
   }
 
   static Report run(BenchOptions o, Path work, Consumer<String> say) throws Exception {
-    Duration measure = o.durationOr(Duration.ofSeconds(15), Duration.ofSeconds(3));
+    // The floor measures whole seconds; a shorter --duration is measured, and reported, as one.
+    long measureSeconds = Math.max(1, o.durationOr(Duration.ofSeconds(15), Duration.ofSeconds(3)).toSeconds());
     long warmSeconds = o.quick() ? 2 : 10;
     List<Integer> levels = o.quick() ? List.of(100) : IN_FLIGHT;
     int cores = Runtime.getRuntime().availableProcessors();
@@ -67,7 +68,7 @@ final class JournalBench {
         + "own (-Xmx2g), and no Bobbin code but a minimal event-sourced entity under cluster sharding "
         + "(`JournalFloor`, `FloorEntity`): for each command it persists its events (about 200 bytes each) and "
         + "answers. A fixed number of writes is kept in flight (a new JVM and journal for each number): the more, "
-        + "the larger the journal's batches. Each phase is measured for " + measure.toSeconds() + " s after "
+        + "the larger the journal's batches. Each phase is measured for " + measureSeconds + " s after "
         + warmSeconds + " s of warm-up, on the JVM's CPU from /proc; the CPU per write leaves out the JIT "
         + "compiler's threads, so it is a lower bound." + RmProcess.extraOptionsNote()).blank();
     List<List<String>> rows = new ArrayList<>();
@@ -76,7 +77,10 @@ final class JournalBench {
     floors.add(List.of("in flight", "per durable allocation", "per submission"));
     long errors = 0;
     for (int inFlight : levels) {
-      Map<String, Phase> phases = measure(work.resolve("in-flight-" + inFlight), inFlight, warmSeconds, measure);
+      Path dir = work.resolve("in-flight-" + inFlight);
+      Path jfr = o.jfr() ? dir.resolve("journal-floor.jfr") : null;
+      Map<String, Phase> phases = measure(dir, inFlight, warmSeconds, measureSeconds, jfr);
+      if (jfr != null) Jfr.summarize(jfr, r, "the journal floor's JVM at " + inFlight + " in flight, every phase");
       for (Phase p : phases.values()) {
         say.accept(String.format(Locale.ROOT, "journal floor, %d in flight, %s: %.0f writes/s, %.2f cores (JIT %.2f), %s per write",
             inFlight, p.name(), p.rate(), p.cores(), p.jitCores(), Report.ms(p.nanosPerWrite())));
@@ -113,11 +117,11 @@ final class JournalBench {
     return r;
   }
 
-  private static Map<String, Phase> measure(Path work, int inFlight, long warmSeconds, Duration measure)
-      throws Exception {
-    try (RmProcess floor = RmProcess.journalFloor(work, "2g", work.resolve("data"), warmSeconds,
-        Math.max(1, measure.toSeconds()), inFlight)) {
-      long budget = 3 * (warmSeconds + measure.toSeconds()) + 180;
+  private static Map<String, Phase> measure(Path work, int inFlight, long warmSeconds, long measureSeconds,
+      Path jfr) throws Exception {
+    try (RmProcess floor = RmProcess.journalFloor(work, "2g", work.resolve("data"), warmSeconds, measureSeconds,
+        inFlight, jfr)) {
+      long budget = 3 * (warmSeconds + measureSeconds) + 180;
       if (!floor.process.waitFor(budget, TimeUnit.SECONDS) || floor.process.exitValue() != 0) {
         throw new IllegalStateException("the journal floor did not finish; see " + floor.log);
       }

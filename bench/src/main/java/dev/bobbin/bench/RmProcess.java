@@ -43,7 +43,7 @@ final class RmProcess implements AutoCloseable {
     Path logback = logback(work);
     List<String> cmd = new ArrayList<>(List.of("-Xmx" + heap));
     cmd.addAll(extraOptions());
-    if (jfr != null) cmd.add("-XX:StartFlightRecording=settings=profile,dumponexit=true,filename=" + jfr);
+    cmd.addAll(recording(jfr));
     cmd.add("-Dlogback.configurationFile=" + logback);
     LauncherClasspath launcher = LauncherClasspath.of(BenchMain.home());
     cmd.addAll(launcher.jvmOptions());
@@ -68,16 +68,24 @@ final class RmProcess implements AutoCloseable {
   /**
    * A {@link JournalFloor} in its own JVM, with the same heap, logging and {@link #extraOptions} as
    * an RM, on this JVM's classpath. It runs its phases and exits; its figures are in its log.
+   *
+   * @param jfr a recording of the whole run (warm-up included) to write on exit, or null
    */
   static RmProcess journalFloor(Path work, String heap, Path dataDir, long warmSeconds, long measureSeconds,
-      int inFlight) throws IOException {
+      int inFlight, Path jfr) throws IOException {
     Files.createDirectories(work);
     List<String> cmd = new ArrayList<>(List.of("-Xmx" + heap));
     cmd.addAll(extraOptions());
+    cmd.addAll(recording(jfr));
     cmd.add("-Dlogback.configurationFile=" + logback(work));
     cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), JournalFloor.class.getName(),
         dataDir.toString(), Long.toString(warmSeconds), Long.toString(measureSeconds), Integer.toString(inFlight)));
-    return launch(work, "journal-floor", cmd, -1, null);
+    return launch(work, "journal-floor", cmd, -1, jfr);
+  }
+
+  private static List<String> recording(Path jfr) {
+    return jfr == null ? List.of()
+        : List.of("-XX:StartFlightRecording=settings=profile,dumponexit=true,filename=" + jfr);
   }
 
   /** The RM's logging: INFO, and WARN for Pekko and the journal's libraries. */

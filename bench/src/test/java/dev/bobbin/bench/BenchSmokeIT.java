@@ -68,13 +68,17 @@ class BenchSmokeIT {
 
   @Test
   @Timeout(value = 120, unit = TimeUnit.SECONDS)
-  void theJournalFloorMeasuresEachPhaseAndTheDesignsFloors() {
-    Report r = run("journal", "--quick", "--no-write");
+  void theJournalFloorMeasuresEachPhaseAndTheDesignsFloorsAndIsProfiledWhenAsked() {
+    Report r = run("journal", "--quick", "--no-write", "--jfr");
     assertThat(r.figures.get("100.new.rate")).isPositive();
     assertThat(r.figures.get("100.again.rate")).isPositive();
     assertThat(r.figures.get("100.application.rate")).isPositive();
     assertThat(r.figures.get("100.allocation.ms")).isPositive();
     assertThat(r.figures.get("100.submission.ms")).isGreaterThan(r.figures.get("100.allocation.ms"));
     assertThat(r.figures.get("errors")).isZero();
+    assertThat(String.join("\n", r.lines))
+        .contains("JFR profile of the journal floor's JVM at 100 in flight")
+        .contains("| hottest top frames |")
+        .doesNotContain("JFR summary unavailable");
   }
 }
