@@ -37,6 +37,7 @@ public final class BenchMain {
     try {
       results = new ArrayList<>();
       Path work = Files.createTempDirectory("bobbin-bench-");
+      lastWork = work;
       BenchLogging.toFile(work.resolve("bench.log"));
       Consumer<String> say = s -> out.println("bench: " + s);
       say.accept("work directory " + work + " (RM logs in bench.log)");
@@ -75,6 +76,9 @@ public final class BenchMain {
   /** The reports of the last {@link #run}, for tests. */
   static List<Report> results = List.of();
 
+  /** The work directory of the last {@link #run}, for tests to remove what it kept. */
+  static Path lastWork;
+
   static Report scenario(String name, BenchOptions o, Path work, Consumer<String> say) throws Exception {
     return switch (name) {
       case "scheduler" -> SchedulerBench.run(o, work, say);
@@ -94,7 +98,7 @@ public final class BenchMain {
     return h != null ? Path.of(h) : Path.of("").toAbsolutePath();
   }
 
-  private static void deleteQuietly(Path dir) {
+  static void deleteQuietly(Path dir) {
     try (Stream<Path> all = Files.walk(dir)) {
       all.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
     } catch (IOException | RuntimeException e) {

@@ -76,11 +76,12 @@ final class JournalBench {
     List<List<String>> floors = new ArrayList<>();
     floors.add(List.of("in flight", "per durable allocation", "per submission"));
     long errors = 0;
+    Map<Integer, Path> recordings = new LinkedHashMap<>();
     for (int inFlight : levels) {
       Path dir = work.resolve("in-flight-" + inFlight);
       Path jfr = o.jfr() ? dir.resolve("journal-floor.jfr") : null;
       Map<String, Phase> phases = measure(dir, inFlight, warmSeconds, measureSeconds, jfr);
-      if (jfr != null) Jfr.summarize(jfr, r, "the journal floor's JVM at " + inFlight + " in flight, every phase");
+      if (jfr != null) recordings.put(inFlight, jfr);
       for (Phase p : phases.values()) {
         say.accept(String.format(Locale.ROOT, "journal floor, %d in flight, %s: %.0f writes/s, %.2f cores (JIT %.2f), %s per write",
             inFlight, p.name(), p.rate(), p.cores(), p.jitCores(), Report.ms(p.nanosPerWrite())));
@@ -114,6 +115,8 @@ final class JournalBench {
         + "record); per submission, `application`, `new` for its AM container, and two `again` (the queue's write "
         + "and the application's record of its AM container).").blank();
     r.table(floors);
+    recordings.forEach((inFlight, jfr) ->
+        Jfr.summarize(jfr, r, "the journal floor's JVM at " + inFlight + " in flight, every phase"));
     return r;
   }
 
