@@ -17,10 +17,11 @@ import java.util.Set;
  * @param out the BENCHMARKS.md to update; null writes nothing
  * @param jfr record the measured phase with Java Flight Recorder and summarize hot methods
  * @param postgres the RM's journal on PostgreSQL (started for the run) instead of the embedded H2
+ * @param clients the submission scenario's concurrent clients; null for its default
  */
 public record BenchOptions(
     String scenario, Integer nodes, Integer apps, Integer containers, Integer shape, String policy,
-    Duration duration, boolean quick, boolean jfr, boolean postgres, Path out, String command) {
+    Duration duration, boolean quick, boolean jfr, boolean postgres, Integer clients, Path out, String command) {
 
   public static final List<String> SCENARIOS =
       List.of("scheduler", "full-path", "heartbeats", "submissions", "recovery", "memory", "journal");
@@ -28,7 +29,7 @@ public record BenchOptions(
   static final String USAGE = """
       bobbin bench scheduler|full-path|heartbeats|submissions|recovery|memory|journal|all
                    [--nodes N] [--apps N] [--containers N] [--shape 1|5|25] [--policy fifo|fair]
-                   [--duration 30s] [--quick] [--jfr] [--journal embedded|postgres]
+                   [--duration 30s] [--quick] [--jfr] [--journal embedded|postgres] [--clients N]
                    [--out BENCHMARKS.md | --no-write]
         Runs the real RM against simulated NodeManagers and ApplicationMasters on 127.0.0.1,
         prints the figures and replaces the scenario's section of BENCHMARKS.md.""";
@@ -46,7 +47,7 @@ public record BenchOptions(
     if (!scenario.equals("all") && !SCENARIOS.contains(scenario)) {
       throw new UsageException("unknown scenario '" + scenario + "'");
     }
-    Integer nodes = null, apps = null, containers = null, shape = null;
+    Integer nodes = null, apps = null, containers = null, shape = null, clients = null;
     String policy = null;
     Duration duration = null;
     boolean quick = false, jfr = false, postgres = false;
@@ -60,6 +61,7 @@ public record BenchOptions(
         case "--nodes" -> nodes = positive(a, value(args, ++i, a));
         case "--apps" -> apps = positive(a, value(args, ++i, a));
         case "--containers" -> containers = positive(a, value(args, ++i, a));
+        case "--clients" -> clients = positive(a, value(args, ++i, a));
         case "--shape" -> {
           shape = positive(a, value(args, ++i, a));
           if (!Set.of(1, 5, 25).contains(shape)) throw new UsageException("--shape must be 1, 5 or 25");
@@ -83,16 +85,19 @@ public record BenchOptions(
     if (postgres && !scenario.equals("full-path")) {
       throw new UsageException("--journal postgres is for the full-path scenario only");
     }
+    if (clients != null && !scenario.equals("submissions")) {
+      throw new UsageException("--clients is for the submissions scenario only");
+    }
     List<String> shown = new ArrayList<>(List.of("bin/bobbin", "bench"));
     shown.addAll(args);
-    return new BenchOptions(scenario, nodes, apps, containers, shape, policy, duration, quick, jfr, postgres, out,
-        String.join(" ", shown));
+    return new BenchOptions(scenario, nodes, apps, containers, shape, policy, duration, quick, jfr, postgres,
+        clients, out, String.join(" ", shown));
   }
 
   /** The same options for one scenario of {@code all}. */
   BenchOptions forScenario(String name) {
-    return new BenchOptions(name, nodes, apps, containers, shape, policy, duration, quick, jfr, postgres, out,
-        command);
+    return new BenchOptions(name, nodes, apps, containers, shape, policy, duration, quick, jfr, postgres, clients,
+        out, command);
   }
 
   int nodesOr(int full, int quickValue) {
@@ -105,6 +110,10 @@ public record BenchOptions(
 
   int containersOr(int full, int quickValue) {
     return containers != null ? containers : quick ? quickValue : full;
+  }
+
+  int clientsOr(int full, int quickValue) {
+    return clients != null ? clients : quick ? quickValue : full;
   }
 
   Duration durationOr(Duration full, Duration quickValue) {

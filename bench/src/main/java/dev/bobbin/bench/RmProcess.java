@@ -180,6 +180,10 @@ final class RmProcess implements AutoCloseable {
     return nanos;
   }
 
+  java.util.Map<String, Long> cpuNanosByThreadGroup() {
+    return Machine.cpuNanosByThreadGroup(process.pid());
+  }
+
   long jitCpuNanos() {
     return Machine.jitCpuNanos(process.pid());
   }

@@ -20,7 +20,7 @@ final class SubmissionBench {
   private SubmissionBench() {}
 
   static Report run(BenchOptions o, Path work, Consumer<String> say) throws Exception {
-    int clients = o.quick() ? 4 : 16;
+    int clients = o.clientsOr(16, 4);
     Duration duration = o.durationOr(Duration.ofSeconds(30), Duration.ofSeconds(4));
     boolean fair = o.policiesOr(List.of("fifo")).get(0).equals("fair");
     int nodes = o.nodesOr(100, 10);
@@ -78,6 +78,7 @@ final class SubmissionBench {
       Thread.sleep(TimeUnit.NANOSECONDS.toMillis(warm));
       long cpu0 = rm.cpuNanos();
       long jit0 = rm.jitCpuNanos();
+      var threads0 = rm.cpuNanosByThreadGroup();
       long sim0 = HeartbeatBench.ownCpu();
       long t0 = System.nanoTime();
       for (Thread t : threads) t.join(TimeUnit.NANOSECONDS.toMillis(end - System.nanoTime()) + 60_000);
@@ -86,6 +87,7 @@ final class SubmissionBench {
       double cores = (rm.cpuNanos() - cpu0) / 1e9 / secs;
       double jitCores = (rm.jitCpuNanos() - jit0) / 1e9 / secs;
       double simCores = (HeartbeatBench.ownCpu() - sim0) / 1e9 / secs;
+      var byThread = ThreadCpu.table(threads0, rm.cpuNanosByThreadGroup(), secs, done.get(), "submission");
       say.accept(String.format("submissions: %.0f/s, submit p50 %s p99 %s, RM %.2f cores, %d errors", rate,
           Report.ms(submit.percentile(50)), Report.ms(submit.percentile(99)), cores, errors.get()));
       r.line("Workload: " + clients + " clients, each on its own keep-alive connection, submit back to back: "
@@ -106,6 +108,11 @@ final class SubmissionBench {
           List.of("RM CPU", String.format("%.2f cores, of which %.2f JIT compiler threads", cores, jitCores)),
           List.of("client CPU (bench JVM)", String.format("%.2f cores", simCores)),
           List.of("errors", errors.get() + (lastError.get() == null ? "" : " (last: " + lastError.get() + ")"))));
+      r.line("The RM's CPU by thread, from /proc over the measured phase: `bobbin-pekko.ac` is Pekko's "
+          + "default dispatcher (actors, HTTP streams, sharding), `db` the journal's Slick threads (JDBC and H2), "
+          + "`bobbin-pekko.pe` Pekko Persistence's dispatcher, `am-launcher` the AM launches.").blank();
+      r.table(byThread);
+      r.figure("threads", byThread.size() - 1);
       double p99 = submit.percentile(99) / 1e6;
       r.figure("rate", rate).figure("p99ms", p99).figure("rm.cores", cores).figure("jit.cores", jitCores);
       r.table(List.of(List.of("goal", "measured", "verdict"),

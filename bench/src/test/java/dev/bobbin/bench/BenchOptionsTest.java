@@ -36,4 +36,24 @@ class BenchOptionsTest {
           .hasMessage("--journal postgres is for the full-path scenario only");
     }
   }
+
+  @Test
+  void theSubmissionClientsAreSixteenUnlessAskedFor() {
+    assertThat(BenchOptions.parse(List.of("submissions"), OUT).clientsOr(16, 4)).isEqualTo(16);
+    assertThat(BenchOptions.parse(List.of("submissions", "--quick"), OUT).clientsOr(16, 4)).isEqualTo(4);
+    assertThat(BenchOptions.parse(List.of("submissions", "--clients", "64"), OUT).clientsOr(16, 4)).isEqualTo(64);
+  }
+
+  @Test
+  void clientsAreRefusedOutsideTheSubmissionsOrWhenNotPositive() {
+    for (String scenario : List.of("full-path", "heartbeats", "journal", "all")) {
+      assertThatThrownBy(() -> BenchOptions.parse(List.of(scenario, "--clients", "8"), OUT))
+          .as(scenario)
+          .isInstanceOf(BenchOptions.UsageException.class)
+          .hasMessage("--clients is for the submissions scenario only");
+    }
+    assertThatThrownBy(() -> BenchOptions.parse(List.of("submissions", "--clients", "0"), OUT))
+        .isInstanceOf(BenchOptions.UsageException.class)
+        .hasMessage("--clients must be positive, was 0");
+  }
 }

@@ -68,6 +68,9 @@ class BenchSmokeIT {
     assertThat(r.figures.get("rate")).isPositive();
     assertThat(r.figures.get("p99ms")).isPositive();
     assertTheRmCpuIsMeasuredWithItsJitShare(r);
+    assertThat(r.figures.get("threads")).isPositive();
+    assertThat(String.join("\n", r.lines)).contains("| thread group | cores | ms per submission | share |")
+        .contains("| `db` |");
   }
 
   @Test

@@ -1,0 +1,46 @@
+package dev.bobbin.bench;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** The RM's CPU over a measured phase, by thread group: which pool each request's cost lands on. */
+final class ThreadCpu {
+  private ThreadCpu() {}
+
+  /** Groups under this share of the phase's CPU are summed as "other". */
+  private static final double SHOWN = 0.01;
+
+  /**
+   * A table of the groups' CPU between two {@link Machine#cpuNanosByThreadGroup} readings, largest
+   * first, as cores and as milliseconds per unit of work ({@code done} units over {@code secs}).
+   */
+  static List<List<String>> table(Map<String, Long> before, Map<String, Long> after, double secs, long done,
+      String unit) {
+    Map<String, Long> used = new java.util.HashMap<>();
+    after.forEach((group, ns) -> {
+      long d = ns - before.getOrDefault(group, 0L);
+      if (d > 0) used.put(group, d);
+    });
+    long total = used.values().stream().mapToLong(Long::longValue).sum();
+    List<List<String>> rows = new ArrayList<>();
+    rows.add(List.of("thread group", "cores", "ms per " + unit, "share"));
+    long other = 0;
+    for (var e : used.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed()).toList()) {
+      if (e.getValue() < SHOWN * total) {
+        other += e.getValue();
+      } else {
+        rows.add(row("`" + e.getKey() + "`", e.getValue(), total, secs, done));
+      }
+    }
+    if (other > 0) rows.add(row("other", other, total, secs, done));
+    return rows;
+  }
+
+  private static List<String> row(String name, long ns, long total, double secs, long done) {
+    return List.of(name, String.format(Locale.ROOT, "%.2f", ns / 1e9 / secs),
+        done > 0 ? String.format(Locale.ROOT, "%.2f", ns / 1e6 / done) : "–",
+        String.format(Locale.ROOT, "%.0f%%", 100.0 * ns / total));
+  }
+}
