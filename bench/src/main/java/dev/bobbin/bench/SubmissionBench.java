@@ -90,7 +90,8 @@ final class SubmissionBench {
       var byThread = ThreadCpu.table(threads0, rm.cpuNanosByThreadGroup(), secs, done.get(), "submission");
       say.accept(String.format("submissions: %.0f/s, submit p50 %s p99 %s, RM %.2f cores, %d errors", rate,
           Report.ms(submit.percentile(50)), Report.ms(submit.percentile(99)), cores, errors.get()));
-      r.line("Workload: " + clients + " clients, each on its own keep-alive connection, submit back to back: "
+      r.line("Workload: " + (clients == 1 ? "1 client, on its own keep-alive connection, submits"
+          : clients + " clients, each on its own keep-alive connection, submit") + " back to back: "
           + "`POST /ws/v1/cluster/apps/new-application`, then `POST /ws/v1/cluster/apps` (202) to one of "
           + Topology.QUEUES + " queues (" + (fair ? "fair" : "fifo") + "). The RM runs in its own JVM (-Xmx2g, "
           + "embedded H2 journal); " + nodes + " large simulated NodeManagers are registered, so each AM is "
@@ -110,7 +111,8 @@ final class SubmissionBench {
           List.of("errors", errors.get() + (lastError.get() == null ? "" : " (last: " + lastError.get() + ")"))));
       r.line("The RM's CPU by thread, from /proc over the measured phase: `bobbin-pekko.ac` is Pekko's "
           + "default dispatcher (actors, HTTP streams, sharding), `db` the journal's Slick threads (JDBC and H2), "
-          + "`bobbin-pekko.pe` Pekko Persistence's dispatcher, `am-launcher` the AM launches.").blank();
+          + "`bobbin-pekko.pe` Pekko Persistence's dispatcher, `am-launcher` the AM launches; "
+          + "threads that ended during the phase are missing.").blank();
       r.table(byThread);
       r.figure("threads", byThread.size() - 1);
       double p99 = submit.percentile(99) / 1e6;

@@ -1,6 +1,7 @@
 package dev.bobbin.bench;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -15,10 +16,12 @@ final class ThreadCpu {
   /**
    * A table of the groups' CPU between two {@link Machine#cpuNanosByThreadGroup} readings, largest
    * first, as cores and as milliseconds per unit of work ({@code done} units over {@code secs}).
+   * A thread that ended between the readings takes its time with it, so short-lived threads are
+   * missing; the RM's pools live as long as it does.
    */
   static List<List<String>> table(Map<String, Long> before, Map<String, Long> after, double secs, long done,
       String unit) {
-    Map<String, Long> used = new java.util.HashMap<>();
+    Map<String, Long> used = new HashMap<>();
     after.forEach((group, ns) -> {
       long d = ns - before.getOrDefault(group, 0L);
       if (d > 0) used.put(group, d);
