@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
@@ -180,7 +181,7 @@ final class RmProcess implements AutoCloseable {
     return nanos;
   }
 
-  java.util.Map<String, Long> cpuNanosByThreadGroup() {
+  Map<String, Long> cpuNanosByThreadGroup() {
     return Machine.cpuNanosByThreadGroup(process.pid());
   }
 

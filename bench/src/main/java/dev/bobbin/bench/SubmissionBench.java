@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
@@ -77,17 +78,17 @@ final class SubmissionBench {
       }
       Thread.sleep(TimeUnit.NANOSECONDS.toMillis(warm));
       long cpu0 = rm.cpuNanos();
-      long jit0 = rm.jitCpuNanos();
-      var threads0 = rm.cpuNanosByThreadGroup();
+      Map<String, Long> threads0 = rm.cpuNanosByThreadGroup();
       long sim0 = HeartbeatBench.ownCpu();
       long t0 = System.nanoTime();
       for (Thread t : threads) t.join(TimeUnit.NANOSECONDS.toMillis(end - System.nanoTime()) + 60_000);
       double secs = (System.nanoTime() - t0) / 1e9;
       double rate = done.get() / secs;
       double cores = (rm.cpuNanos() - cpu0) / 1e9 / secs;
-      double jitCores = (rm.jitCpuNanos() - jit0) / 1e9 / secs;
+      Map<String, Long> threads1 = rm.cpuNanosByThreadGroup();
+      double jitCores = (threads1.getOrDefault(Machine.JIT, 0L) - threads0.getOrDefault(Machine.JIT, 0L)) / 1e9 / secs;
       double simCores = (HeartbeatBench.ownCpu() - sim0) / 1e9 / secs;
-      var byThread = ThreadCpu.table(threads0, rm.cpuNanosByThreadGroup(), secs, done.get(), "submission");
+      var byThread = ThreadCpu.table(threads0, threads1, secs, done.get(), "submission");
       say.accept(String.format("submissions: %.0f/s, submit p50 %s p99 %s, RM %.2f cores, %d errors", rate,
           Report.ms(submit.percentile(50)), Report.ms(submit.percentile(99)), cores, errors.get()));
       r.line("Workload: " + (clients == 1 ? "1 client, on its own keep-alive connection, submits"
