@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
@@ -87,7 +88,7 @@ final class FullPathBench {
       ams.recordLatency(true);
       long cpu0 = cpuNanos();
       long rm0 = rm.cpuNanos();
-      long jit0 = rm.jitCpuNanos();
+      Map<String, Long> threads0 = rm.cpuNanosByThreadGroup();
       long d0 = ams.delivered.get(), c0 = ams.completed.get(), h0 = sim.heartbeats.get(), a0 = ams.allocates.get();
       long m0 = System.nanoTime();
       long heldSum = 0;
@@ -110,7 +111,9 @@ final class FullPathBench {
       double allocates = (ams.allocates.get() - a0) / secs;
       double cores = (cpuNanos() - cpu0) / 1e9 / secs;
       double rmCores = (rm.cpuNanos() - rm0) / 1e9 / secs;
-      double jitCores = (rm.jitCpuNanos() - jit0) / 1e9 / secs;
+      Map<String, Long> threads1 = rm.cpuNanosByThreadGroup();
+      double jitCores = ThreadCpu.cores(threads0, threads1, Machine.JIT, secs);
+      var byThread = ThreadCpu.table(threads0, threads1, secs, ams.delivered.get() - d0, "durable allocation");
       double utilization = samples == 0 ? 0 : (double) heldSum / samples / (slots - apps);
       say.accept(String.format("full-path: %.0f durable allocations/s delivered, %.0f completions/s, %.0f heartbeats/s, "
           + "RM %.2f cores (JIT %.2f), simulators %.2f cores", delivered, completed, heartbeats, rmCores, jitCores, cores));
@@ -144,6 +147,9 @@ final class FullPathBench {
           List.of("simulator errors (NM / AM)", sim.errors.get() + " / " + ams.errors.get()),
           List.of("measured", String.format("%.0f s after %.0f s of warm-up", secs, warm / 1e9))));
       r.line("Delivered per second over the measured window: " + perSecond).blank();
+      r.line("The RM's CPU by thread, from /proc over the measured phase: " + ThreadCpu.LEGEND).blank();
+      r.table(byThread);
+      r.figure("threads", byThread.size() - 1);
       r.line("What bounds it: with the cluster at " + String.format("%.0f%%", 100 * utilization)
           + " while every AM wants more, containers wait on the RM, not on capacity; the offered cycle (allocate → "
           + "AM sees it → runs " + TimeUnit.NANOSECONDS.toMillis(holdNanos) + " ms → NM reports → RM acknowledges → AM "

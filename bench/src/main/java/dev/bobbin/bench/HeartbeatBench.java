@@ -4,6 +4,7 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
@@ -64,6 +65,12 @@ final class HeartbeatBench {
         p1.row("paced: every node every " + paced.toMillis() + " ms"),
         p2.row("back to back on " + connections + " connections"),
         floor.row("transport floor, paced as the first")));
+    r.line("The RM's CPU by thread in the paced phase, from /proc: " + ThreadCpu.LEGEND).blank();
+    r.table(p1.threads);
+    r.line("The transport floor's, paced as the first: its default dispatcher (`transport-floor`) runs only the "
+        + "HTTP server.").blank();
+    r.table(floor.threads);
+    r.figure("paced.threads", p1.threads.size() - 1).figure("floor.threads", floor.threads.size() - 1);
     r.figure("paced.rate", p1.rate).figure("paced.cores", p1.rmCores).figure("max.rate", p2.rate)
         .figure("max.cores", p2.rmCores).figure("floor.rate", floor.rate).figure("floor.cores", floor.rmCores);
     double perTenK = p2.rmCores * goalRate / p2.rate;
@@ -93,7 +100,9 @@ final class HeartbeatBench {
     return sim;
   }
 
-  record Phase(double rate, double rmCores, double jitCores, double simCores, double p50, double p99, long errors) {
+  /** @param threads the RM's CPU by thread group over the phase, a {@link ThreadCpu#table} */
+  record Phase(double rate, double rmCores, double jitCores, double simCores, double p50, double p99, long errors,
+      List<List<String>> threads) {
     List<String> row(String name) {
       return List.of(name, Report.num(rate), String.format("%.2f cores (JIT %.2f)", rmCores, jitCores),
           String.format("%.2f cores", rmCores * 10_000 / Math.max(1, rate)), Report.ms(p50), Report.ms(p99),
@@ -110,13 +119,17 @@ final class HeartbeatBench {
     long e0 = sim.errors.get();
     long h0 = sim.heartbeats.get();
     long rm0 = rm.cpuNanos();
-    long jit0 = rm.jitCpuNanos();
+    Map<String, Long> threads0 = rm.cpuNanosByThreadGroup();
     long me0 = ownCpu();
     long t0 = System.nanoTime();
     Thread.sleep(duration.toMillis());
     double secs = (System.nanoTime() - t0) / 1e9;
-    Phase p = new Phase((sim.heartbeats.get() - h0) / secs, (rm.cpuNanos() - rm0) / 1e9 / secs,
-        (rm.jitCpuNanos() - jit0) / 1e9 / secs, (ownCpu() - me0) / 1e9 / secs, sim.latency.percentile(50), sim.latency.percentile(99), sim.errors.get() - e0);
+    long beats = sim.heartbeats.get() - h0;
+    double rmCores = (rm.cpuNanos() - rm0) / 1e9 / secs;
+    Map<String, Long> threads1 = rm.cpuNanosByThreadGroup();
+    Phase p = new Phase(beats / secs, rmCores, ThreadCpu.cores(threads0, threads1, Machine.JIT, secs),
+        (ownCpu() - me0) / 1e9 / secs, sim.latency.percentile(50), sim.latency.percentile(99), sim.errors.get() - e0,
+        ThreadCpu.table(threads0, threads1, secs, beats / 1000.0, "1,000 heartbeats"));
     sim.recordLatency(false);
     say.accept(String.format("heartbeats (%s): %.0f/s, RM %.2f cores (JIT %.2f), simulators %.2f cores, p99 %s",
         name, p.rate, p.rmCores, p.jitCores, p.simCores, Report.ms(p.p99)));

@@ -86,7 +86,7 @@ final class SubmissionBench {
       double rate = done.get() / secs;
       double cores = (rm.cpuNanos() - cpu0) / 1e9 / secs;
       Map<String, Long> threads1 = rm.cpuNanosByThreadGroup();
-      double jitCores = (threads1.getOrDefault(Machine.JIT, 0L) - threads0.getOrDefault(Machine.JIT, 0L)) / 1e9 / secs;
+      double jitCores = ThreadCpu.cores(threads0, threads1, Machine.JIT, secs);
       double simCores = (HeartbeatBench.ownCpu() - sim0) / 1e9 / secs;
       var byThread = ThreadCpu.table(threads0, threads1, secs, done.get(), "submission");
       say.accept(String.format("submissions: %.0f/s, submit p50 %s p99 %s, RM %.2f cores, %d errors", rate,
@@ -110,10 +110,7 @@ final class SubmissionBench {
           List.of("RM CPU", String.format("%.2f cores, of which %.2f JIT compiler threads", cores, jitCores)),
           List.of("client CPU (bench JVM)", String.format("%.2f cores", simCores)),
           List.of("errors", errors.get() + (lastError.get() == null ? "" : " (last: " + lastError.get() + ")"))));
-      r.line("The RM's CPU by thread, from /proc over the measured phase: `bobbin-pekko.ac` is Pekko's "
-          + "default dispatcher (actors, HTTP streams, sharding), `db` the journal's Slick threads (JDBC and H2), "
-          + "`bobbin-pekko.pe` Pekko Persistence's dispatcher, `am-launcher` the AM launches; "
-          + "threads that ended during the phase are missing.").blank();
+      r.line("The RM's CPU by thread, from /proc over the measured phase: " + ThreadCpu.LEGEND).blank();
       r.table(byThread);
       r.figure("threads", byThread.size() - 1);
       double p99 = submit.percentile(99) / 1e6;

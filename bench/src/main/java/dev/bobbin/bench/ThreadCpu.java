@@ -10,6 +10,11 @@ import java.util.Map;
 final class ThreadCpu {
   private ThreadCpu() {}
 
+  /** What the RM's thread groups are, for a report's line above the table. */
+  static final String LEGEND = "`bobbin-pekko.ac` is Pekko's default dispatcher (actors, HTTP streams, "
+      + "sharding), `db` the journal's Slick threads (JDBC and H2), `bobbin-pekko.pe` Pekko Persistence's "
+      + "dispatcher, `am-launcher` the AM launches; threads that ended during the phase are missing.";
+
   /** Groups under this share of the phase's CPU are summed as "other". */
   private static final double SHOWN = 0.01;
 
@@ -19,7 +24,7 @@ final class ThreadCpu {
    * A thread that ended between the readings takes its time with it, so short-lived threads are
    * missing; the RM's pools live as long as it does.
    */
-  static List<List<String>> table(Map<String, Long> before, Map<String, Long> after, double secs, long done,
+  static List<List<String>> table(Map<String, Long> before, Map<String, Long> after, double secs, double done,
       String unit) {
     Map<String, Long> used = new HashMap<>();
     after.forEach((group, ns) -> {
@@ -41,7 +46,12 @@ final class ThreadCpu {
     return rows;
   }
 
-  private static List<String> row(String name, long ns, long total, double secs, long done) {
+  /** One group's cores between two readings. */
+  static double cores(Map<String, Long> before, Map<String, Long> after, String group, double secs) {
+    return (after.getOrDefault(group, 0L) - before.getOrDefault(group, 0L)) / 1e9 / secs;
+  }
+
+  private static List<String> row(String name, long ns, long total, double secs, double done) {
     return List.of(name, String.format(Locale.ROOT, "%.2f", ns / 1e9 / secs),
         done > 0 ? String.format(Locale.ROOT, "%.2f", ns / 1e6 / done) : "–",
         String.format(Locale.ROOT, "%.0f%%", 100.0 * ns / total));

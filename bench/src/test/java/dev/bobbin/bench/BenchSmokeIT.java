@@ -48,6 +48,9 @@ class BenchSmokeIT {
     assertThat(r.figures.get("delivered")).isPositive();
     assertThat(r.figures.get("heartbeats")).isPositive();
     assertTheRmCpuIsMeasuredWithItsJitShare(r);
+    assertThat(r.figures.get("threads")).isPositive();
+    assertThat(String.join("\n", r.lines)).contains("| thread group | cores | ms per durable allocation | share |")
+        .contains("| `db` |");
   }
 
   @Test
@@ -59,6 +62,10 @@ class BenchSmokeIT {
     assertThat(r.figures.get("paced.cores")).isPositive();
     assertThat(r.figures.get("floor.rate")).isPositive();
     assertThat(r.figures.get("floor.cores")).isPositive();
+    assertThat(r.figures.get("paced.threads")).isPositive();
+    assertThat(r.figures.get("floor.threads")).isPositive();
+    assertThat(String.join("\n", r.lines)).contains("| thread group | cores | ms per 1,000 heartbeats | share |")
+        .contains("| `bobbin-pekko.ac` |").contains("| `transport-floor` |");
   }
 
   @Test
