@@ -67,8 +67,8 @@ final class HeartbeatBench {
         floor.row("transport floor, paced as the first")));
     r.line("The RM's CPU by thread in the paced phase, from /proc: " + ThreadCpu.LEGEND).blank();
     r.table(p1.threads);
-    r.line("The transport floor's, paced as the first: its default dispatcher (`transport-floor`) runs only the "
-        + "HTTP server.").blank();
+    r.line("The transport floor's, paced as the first: its dispatchers and TCP selector share one name "
+        + "(`transport-floor`) and run only the HTTP server.").blank();
     r.table(floor.threads);
     r.figure("paced.threads", p1.threads.size() - 1).figure("floor.threads", floor.threads.size() - 1);
     r.figure("paced.rate", p1.rate).figure("paced.cores", p1.rmCores).figure("max.rate", p2.rate)

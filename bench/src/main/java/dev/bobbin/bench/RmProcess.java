@@ -185,10 +185,6 @@ final class RmProcess implements AutoCloseable {
     return Machine.cpuNanosByThreadGroup(process.pid());
   }
 
-  long jitCpuNanos() {
-    return Machine.jitCpuNanos(process.pid());
-  }
-
   long residentBytes() {
     return Machine.residentBytes(process.pid());
   }
