@@ -12,8 +12,8 @@ final class ThreadCpu {
 
   /** What the RM's thread groups are, for a report's line above the table. */
   static final String LEGEND = "`bobbin-pekko.ac` is Pekko's actor dispatchers, which Linux names alike: the "
-      + "default one (actors, HTTP streams, sharding, the checkpoint writer's reads), the internal one (sharding's "
-      + "coordination) and the blocking-I/O one (the checkpoint writer's writes); `bobbin-pekko.io` is Pekko's "
+      + "default one (actors, HTTP streams, sharding), the internal one (sharding's coordination) and the "
+      + "blocking-I/O one (the checkpoint writer's journal reads); `bobbin-pekko.io` is Pekko's "
       + "TCP selector, `db` the journal's Slick threads (JDBC and H2), `bobbin-pekko.pe` Pekko Persistence's "
       + "dispatcher, `am-launcher` the AM launches; threads that ended during the phase are missing.";
 
