@@ -67,10 +67,13 @@ final class HeartbeatBench {
         floor.row("transport floor, paced as the first")));
     r.line("The RM's CPU by thread in the paced phase, from /proc: " + ThreadCpu.LEGEND).blank();
     r.table(p1.threads);
+    r.line("Back to back:").blank();
+    r.table(p2.threads);
     r.line("The transport floor's, paced as the first: its dispatchers and TCP selector share one name "
         + "(`transport-floor`) and run only the HTTP server.").blank();
     r.table(floor.threads);
-    r.figure("paced.threads", p1.threads.size() - 1).figure("floor.threads", floor.threads.size() - 1);
+    r.figure("paced.threads", p1.threads.size() - 1).figure("max.threads", p2.threads.size() - 1)
+        .figure("floor.threads", floor.threads.size() - 1);
     r.figure("paced.rate", p1.rate).figure("paced.cores", p1.rmCores).figure("max.rate", p2.rate)
         .figure("max.cores", p2.rmCores).figure("floor.rate", floor.rate).figure("floor.cores", floor.rmCores);
     double perTenK = p2.rmCores * goalRate / p2.rate;

@@ -27,6 +27,13 @@ class BenchSmokeIT {
     assertThat(r.figures.get("jit.cores")).isBetween(0.0, r.figures.get("rm.cores"));
   }
 
+  /** The report splits the RM's CPU by thread group, per unit of work, with the journal's threads shown. */
+  private static void assertTheRmCpuIsSplitByThread(Report r, String unit) {
+    assertThat(r.figures.get("threads")).isPositive();
+    assertThat(String.join("\n", r.lines)).contains("| thread group | cores | ms per " + unit + " | share |")
+        .contains("| `db` |");
+  }
+
   @Test
   @Timeout(value = 90, unit = TimeUnit.SECONDS)
   void theSchedulerCoreAllocatesUnderBothPolicies() {
@@ -48,9 +55,7 @@ class BenchSmokeIT {
     assertThat(r.figures.get("delivered")).isPositive();
     assertThat(r.figures.get("heartbeats")).isPositive();
     assertTheRmCpuIsMeasuredWithItsJitShare(r);
-    assertThat(r.figures.get("threads")).isPositive();
-    assertThat(String.join("\n", r.lines)).contains("| thread group | cores | ms per durable allocation | share |")
-        .contains("| `db` |");
+    assertTheRmCpuIsSplitByThread(r, "durable allocation");
   }
 
   @Test
@@ -63,6 +68,7 @@ class BenchSmokeIT {
     assertThat(r.figures.get("floor.rate")).isPositive();
     assertThat(r.figures.get("floor.cores")).isPositive();
     assertThat(r.figures.get("paced.threads")).isPositive();
+    assertThat(r.figures.get("max.threads")).isPositive();
     assertThat(r.figures.get("floor.threads")).isPositive();
     assertThat(String.join("\n", r.lines)).contains("| thread group | cores | ms per 1,000 heartbeats | share |")
         .contains("| `bobbin-pekko.ac` |").contains("| `transport-floor` |");
@@ -75,9 +81,7 @@ class BenchSmokeIT {
     assertThat(r.figures.get("rate")).isPositive();
     assertThat(r.figures.get("p99ms")).isPositive();
     assertTheRmCpuIsMeasuredWithItsJitShare(r);
-    assertThat(r.figures.get("threads")).isPositive();
-    assertThat(String.join("\n", r.lines)).contains("| thread group | cores | ms per submission | share |")
-        .contains("| `db` |");
+    assertTheRmCpuIsSplitByThread(r, "submission");
   }
 
   @Test
