@@ -103,7 +103,7 @@ public final class RmCore {
     sharding.init(Entity.of(ApplicationEntity.TYPE_KEY,
         ctx -> ApplicationEntity.create(ctx.getEntityId(), schedulerRef.proxy(), clock, rm.snapshotEvery())));
     sharding.init(Entity.of(ContainerEntity.TYPE_KEY,
-        ctx -> ContainerEntity.create(ctx.getEntityId(), clock)));
+        ctx -> ContainerEntity.create(ctx.getEntityId(), clock, ctx.getShard())));
     sharding.init(Entity.of(NodeEntity.TYPE_KEY, ctx -> NodeEntity.create(ctx.getEntityId(), clock)));
     sharding.init(Entity.of(QueueEntity.TYPE_KEY, ctx -> QueueEntity.create(ctx.getEntityId())));
     sharding.init(Entity.of(ApplicationIdStamps.TYPE_KEY, ctx -> ApplicationIdStamps.create(ctx.getEntityId())));

@@ -8,6 +8,8 @@ import java.time.Clock;
 import org.apache.pekko.Done;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.apache.pekko.cluster.sharding.typed.javadsl.ClusterSharding;
 import org.apache.pekko.cluster.sharding.typed.javadsl.EntityTypeKey;
 import org.apache.pekko.pattern.StatusReply;
 import org.apache.pekko.persistence.typed.PersistenceId;
@@ -27,6 +29,10 @@ import org.apache.pekko.persistence.typed.javadsl.RetentionCriteria;
  * acknowledges a repeat without persisting), so a container has at most six events. It never
  * snapshots, and its recovery replays those events without asking the snapshot store: one journal
  * query fewer for every container entity that starts, which is every allocation.
+ *
+ * <p>Once it has ended (completed or withdrawn) it asks its shard to stop it. Nothing more happens
+ * to an ended container but reports and repeats, and a stopped one starts again for those. Left
+ * to sharding's idle timeout, every container of the last two minutes would stay in the heap.
  */
 public final class ContainerEntity
     extends EventSourcedBehaviorWithEnforcedReplies<
@@ -136,15 +142,25 @@ public final class ContainerEntity
 
   private final String containerId;
   private final Clock clock;
+  private final Runnable whenEnded;
 
-  private ContainerEntity(String containerId, Clock clock) {
+  private ContainerEntity(String containerId, Clock clock, Runnable whenEnded) {
     super(PersistenceId.of(TYPE_KEY.name(), containerId));
     this.containerId = containerId;
     this.clock = clock;
+    this.whenEnded = whenEnded;
   }
 
+  /** A container that stays alive until it is stopped from outside. */
   public static Behavior<Command> create(String containerId, Clock clock) {
-    return new ContainerEntity(containerId, clock);
+    return new ContainerEntity(containerId, clock, () -> {});
+  }
+
+  /** A sharded container, which asks {@code shard} to passivate it once it has ended. */
+  public static Behavior<Command> create(
+      String containerId, Clock clock, ActorRef<ClusterSharding.ShardCommand> shard) {
+    return Behaviors.setup(ctx -> new ContainerEntity(containerId, clock,
+        () -> shard.tell(new ClusterSharding.Passivate<>(ctx.getSelf()))));
   }
 
   @Override
@@ -197,7 +213,8 @@ public final class ContainerEntity
   private ReplyEffect<Event, State> onWithdraw(State s, Withdraw c) {
     return switch (s.phase()) {
       case NEW, ALLOCATED ->
-          Effect().persist(new Withdrawn(clock.millis())).thenReply(c.replyTo(), ns -> StatusReply.ack());
+          Effect().persist(new Withdrawn(clock.millis())).thenRun(ns -> whenEnded.run())
+              .thenReply(c.replyTo(), ns -> StatusReply.ack());
       case RUNNING -> Effect().reply(c.replyTo(), StatusReply.error("container " + containerId + " is running"));
       case COMPLETED -> Effect().reply(c.replyTo(), StatusReply.ack());
     };
@@ -209,6 +226,7 @@ public final class ContainerEntity
     }
     if (s.phase() == Phase.COMPLETED) return Effect().reply(c.replyTo(), StatusReply.ack());
     return Effect().persist(new Completed(c.exitStatus(), c.diagnostics(), clock.millis()))
+        .thenRun(ns -> whenEnded.run())
         .thenReply(c.replyTo(), ns -> StatusReply.ack());
   }
 
