@@ -59,8 +59,9 @@ final class Machine {
   /**
    * CPU time of a process's threads in nanoseconds, from /proc, summed by thread name less its
    * number ("db-3" and "db-4" are "db"; both JIT compilers are {@link #JIT}). Linux keeps the first
-   * 15 characters of a name, so Pekko's dispatchers read as "bobbin-pekko.ac" (the default
-   * dispatcher) and "bobbin-pekko.pe" (persistence). Empty if unknown.
+   * 15 characters of a name, so Pekko's actor dispatchers (the default, the internal and the
+   * blocking-I/O ones) all read as "bobbin-pekko.ac", and persistence's as "bobbin-pekko.pe"
+   * ({@link ThreadCpu#LEGEND}). Empty if unknown.
    */
   static Map<String, Long> cpuNanosByThreadGroup(long pid) {
     Map<String, Long> ticks = new TreeMap<>();
