@@ -15,6 +15,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiFunction;
+import java.util.function.BiPredicate;
 import java.util.function.Function;
 import java.util.function.LongPredicate;
 import org.apache.pekko.actor.typed.ActorSystem;
@@ -51,6 +52,11 @@ public final class JournalScan {
     private final Function<String, S> empty;
     private final BiFunction<S, Object, S> apply;
     private final Map<String, S> states = new HashMap<>();
+    /** With {@link #leavingOut}: each entity's rows not folded yet, in ordering order. */
+    private final Map<String, List<Row>> held = new HashMap<>();
+    private BiPredicate<String, List<String>> leaveOut;
+    private int maxHeld;
+    private int heldRows;
 
     /**
      * @param entityType the entity type key's name; persistence ids are {@code type|entityId}
@@ -73,9 +79,59 @@ public final class JournalScan {
       return states;
     }
 
+    /**
+     * Holds this type's rows undecoded until the scan has read them all, and then leaves out of
+     * {@link #states} every entity that {@code leaveOut} names, decoding none of its rows. It is
+     * given the entity's id and the manifests of its rows in this scan, in order. For a caller that
+     * would drop such an entity anyway once the scan is folded, for which decoding is most of a
+     * scan's cost. Past {@link #MAX_HELD} rows held, the held ones are folded as usual: a long
+     * range costs the decoding again, not its size in memory.
+     */
+    public Fold<S> leavingOut(BiPredicate<String, List<String>> leaveOut) {
+      return leavingOut(leaveOut, MAX_HELD);
+    }
+
+    Fold<S> leavingOut(BiPredicate<String, List<String>> leaveOut, int maxHeld) {
+      this.leaveOut = leaveOut;
+      this.maxHeld = maxHeld;
+      return this;
+    }
+
+    private void add(Serialization serialization, Row r) {
+      if (leaveOut == null) {
+        add(r.entityId, decode(serialization, r));
+        return;
+      }
+      held.computeIfAbsent(r.entityId, id -> new ArrayList<>(4)).add(r);
+      if (++heldRows > maxHeld) foldHeld(serialization, (id, manifests) -> false);
+    }
+
+    private void foldHeld(Serialization serialization, BiPredicate<String, List<String>> drop) {
+      held.forEach((entityId, rows) -> {
+        if (drop.test(entityId, rows.stream().map(Row::manifest).toList())) {
+          states.remove(entityId);
+        } else {
+          for (Row r : rows) add(entityId, decode(serialization, r));
+        }
+      });
+      held.clear();
+      heldRows = 0;
+    }
+
+    private void finish(Serialization serialization) {
+      if (leaveOut != null) foldHeld(serialization, leaveOut);
+    }
+
     private void add(String entityId, Object event) {
       states.put(entityId, apply.apply(states.computeIfAbsent(entityId, empty), event));
     }
+  }
+
+  /** The most rows a {@link Fold#leavingOut} fold holds undecoded: a few tens of megabytes. */
+  static final int MAX_HELD = 200_000;
+
+  private static Object decode(Serialization serialization, Row r) {
+    return serialization.deserialize(r.payload, r.serializerId, r.manifest).get();
   }
 
   /**
@@ -138,10 +194,9 @@ public final class JournalScan {
     CompletableFuture<Void> folded = CompletableFuture.runAsync(() -> {
       try {
         for (List<Row> batch; !(batch = handoff.take()).isEmpty(); ) {
-          for (Row r : batch) {
-            r.fold.add(r.entityId, serialization.deserialize(r.payload, r.serializerId, r.manifest).get());
-          }
+          for (Row r : batch) r.fold.add(serialization, r);
         }
+        for (Fold<?> f : folds) f.finish(serialization);
       } catch (RuntimeException e) {
         handoff.abandon();
         throw e;

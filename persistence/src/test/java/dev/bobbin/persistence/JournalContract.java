@@ -351,6 +351,49 @@ abstract class JournalContract {
     assertThat(late.states()).containsEntry(name + "-a", List.of("a2", "a3"));
   }
 
+  @Test
+  void aFoldThatLeavesEntitiesOutDecodesNoneOfTheirEventsAndFoldsTheRestAsUsual() throws Exception {
+    ActorTestKit kit = startSystem();
+    ActorRef<Ledger.Command> a = spawn(kit, "a", kit.createTestProbe());
+    ActorRef<Ledger.Command> b = spawn(kit, "b", kit.createTestProbe());
+    ActorRef<Ledger.Command> c = spawn(kit, "c", kit.createTestProbe());
+    add(kit, a, "left-a1", FIRST);
+    add(kit, b, "kept-b1", FIRST);
+    add(kit, c, "left-c1", FIRST);
+    add(kit, a, "left-a2", WAIT);
+    add(kit, b, "kept-b2", WAIT);
+    for (int maxHeld : new int[] {JournalScan.MAX_HELD, 1}) {
+      List<String> decoded = new ArrayList<>();
+      java.util.Map<String, List<String>> manifests = new java.util.HashMap<>();
+      var items = new JournalScan.Fold<>("Ledger", id -> List.<String>of(), (List<String> before, Object e) -> {
+        decoded.add(((Ledger.Added) e).item());
+        List<String> next = new ArrayList<>(before);
+        next.add(((Ledger.Added) e).item());
+        return next;
+      }).leavingOut((id, m) -> {
+        manifests.put(id, m);
+        return id.equals(name + "-a") || id.equals(name + "-c");
+      }, maxHeld);
+      // c was in the checkpoint; left out, it is gone from the states too.
+      items.seed(java.util.Map.of(name + "-c", List.of("from the checkpoint")));
+      foldAfter(kit, items, 0, missing -> true);
+      java.util.Map<String, List<String>> folded = items.states();
+      folded.keySet().removeIf(id -> !id.startsWith(name + "-"));
+      decoded.removeIf(item -> !item.startsWith("left-") && !item.startsWith("kept-"));
+      if (maxHeld == JournalScan.MAX_HELD) {
+        assertThat(folded).containsOnly(java.util.Map.entry(name + "-b", List.of("kept-b1", "kept-b2")));
+        assertThat(decoded).containsExactly("kept-b1", "kept-b2");
+        assertThat(manifests.get(name + "-a")).hasSize(2).allSatisfy(m -> assertThat(m).endsWith("Added"));
+      } else {
+        // Past the limit what is held is folded as usual, so nothing is left out here.
+        assertThat(folded).containsOnly(java.util.Map.entry(name + "-a", List.of("left-a1", "left-a2")),
+            java.util.Map.entry(name + "-b", List.of("kept-b1", "kept-b2")),
+            java.util.Map.entry(name + "-c", List.of("from the checkpoint", "left-c1")));
+        assertThat(decoded).hasSize(5);
+      }
+    }
+  }
+
   private static JournalScan.Fold<List<String>> itemsFold() {
     return new JournalScan.Fold<>("Ledger", id -> List.<String>of(), (List<String> items, Object e) -> {
       List<String> next = new ArrayList<>(items);

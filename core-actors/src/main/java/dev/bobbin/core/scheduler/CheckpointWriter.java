@@ -148,7 +148,7 @@ public final class CheckpointWriter extends AbstractBehavior<CheckpointWriter.Co
       LongPredicate passMissing) {
     if (target <= base.ordering()) return CompletableFuture.completedFuture(new FoldedJournal(base.ordering(),
         base.model(), 0));
-    return JournalRecovery.foldAfter(system, base, target, passMissing)
+    return JournalRecovery.foldForCheckpoint(system, base, target, passMissing)
         .thenApply(f -> new FoldedJournal(f.ordering(), ModelCheckpoint.prune(f.model()), f.events()));
   }
 

@@ -114,6 +114,32 @@ class JournalCheckpointTest {
   }
 
   @Test
+  void theCheckpointsFoldLeavesOutDeliveredCompletionsAndPrunesToWhatTheFullFoldDoes() throws Exception {
+    writeHistory();
+    await(CheckpointWriter.writeQuiescent(kit.system()));
+    FoldedJournal base = await(JournalRecovery.latestCheckpoint(kit.system()));
+    assertThat(base.model().containers()).containsOnlyKeys(C1);
+    write(ContainerEntity.TYPE_KEY.name(), C1, new ContainerEntity.Completed(0, "", 7));
+    write(ContainerEntity.TYPE_KEY.name(), C3, new ContainerEntity.Allocated(allocation(C3, false), 8));
+    write(ContainerEntity.TYPE_KEY.name(), C4, new ContainerEntity.Allocated(allocation(C4, false), 8),
+        new ContainerEntity.Launched(9), new ContainerEntity.Completed(0, "", 10));
+    write(ContainerEntity.TYPE_KEY.name(), C5, new ContainerEntity.Allocated(allocation(C5, false), 8),
+        new ContainerEntity.Withdrawn(9));
+    // C3 is named too but has not completed, so it stays.
+    write(ApplicationEntity.TYPE_KEY.name(), APP1,
+        new ApplicationEntity.CompletionsDelivered(ATTEMPT1, List.of(C1, C3, C4, C5)));
+
+    FoldedJournal full = await(JournalRecovery.foldAfter(kit.system(), base, Long.MAX_VALUE));
+    FoldedJournal forCheckpoint = await(JournalRecovery.foldForCheckpoint(kit.system(), base, Long.MAX_VALUE,
+        missing -> true));
+    assertThat(full.model().containers()).containsOnlyKeys(C1, C3, C4, C5);
+    assertThat(forCheckpoint.model().containers()).containsOnlyKeys(C3);
+    assertThat(ModelCheckpoint.prune(forCheckpoint.model())).isEqualTo(ModelCheckpoint.prune(full.model()));
+    assertThat(forCheckpoint.ordering()).isEqualTo(full.ordering());
+    assertThat(forCheckpoint.events()).isEqualTo(full.events());
+  }
+
+  @Test
   void anUnreadableCheckpointMeansTheWholeJournalIsRead() throws Exception {
     writeHistory();
     writeAfterTheCheckpoint();
