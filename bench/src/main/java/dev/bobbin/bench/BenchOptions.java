@@ -82,8 +82,8 @@ public record BenchOptions(
         default -> throw new UsageException("unknown option '" + a + "'");
       }
     }
-    if (postgres && !scenario.equals("full-path")) {
-      throw new UsageException("--journal postgres is for the full-path scenario only");
+    if (postgres && !scenario.equals("full-path") && !scenario.equals("submissions")) {
+      throw new UsageException("--journal postgres is for the full-path and submissions scenarios only");
     }
     if (clients != null && !scenario.equals("submissions")) {
       throw new UsageException("--clients is for the submissions scenario only");

@@ -29,12 +29,7 @@ final class FullPathBench {
   }
 
   static Report run(BenchOptions o, Path work, Consumer<String> say) throws Exception {
-    EmbeddedPostgres pg = o.postgres() ? EmbeddedPostgres.start() : null;
-    try {
-      return run(o, work, say, pg);
-    } finally {
-      if (pg != null) pg.close();
-    }
+    return RunPostgres.around(o, pg -> run(o, work, say, pg));
   }
 
   private static Report run(BenchOptions o, Path work, Consumer<String> say, EmbeddedPostgres pg) throws Exception {

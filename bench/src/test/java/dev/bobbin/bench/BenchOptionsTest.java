@@ -15,6 +15,7 @@ class BenchOptionsTest {
     assertThat(BenchOptions.parse(List.of("full-path"), OUT).postgres()).isFalse();
     assertThat(BenchOptions.parse(List.of("full-path", "--journal", "embedded"), OUT).postgres()).isFalse();
     assertThat(BenchOptions.parse(List.of("full-path", "--journal", "POSTGRES"), OUT).postgres()).isTrue();
+    assertThat(BenchOptions.parse(List.of("submissions", "--journal", "postgres"), OUT).postgres()).isTrue();
   }
 
   @Test
@@ -28,12 +29,12 @@ class BenchOptionsTest {
   }
 
   @Test
-  void aPostgresJournalIsOnlyForTheFullPath() {
-    for (String scenario : List.of("heartbeats", "submissions", "journal", "all")) {
+  void aPostgresJournalIsOnlyForTheFullPathAndSubmissions() {
+    for (String scenario : List.of("heartbeats", "journal", "all")) {
       assertThatThrownBy(() -> BenchOptions.parse(List.of(scenario, "--journal", "postgres"), OUT))
           .as(scenario)
           .isInstanceOf(BenchOptions.UsageException.class)
-          .hasMessage("--journal postgres is for the full-path scenario only");
+          .hasMessage("--journal postgres is for the full-path and submissions scenarios only");
     }
   }
 
