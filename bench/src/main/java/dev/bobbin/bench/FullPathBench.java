@@ -142,9 +142,7 @@ final class FullPathBench {
           List.of("simulator errors (NM / AM)", sim.errors.get() + " / " + ams.errors.get()),
           List.of("measured", String.format("%.0f s after %.0f s of warm-up", secs, warm / 1e9))));
       r.line("Delivered per second over the measured window: " + perSecond).blank();
-      r.line("The RM's CPU by thread, from /proc over the measured phase: " + ThreadCpu.LEGEND).blank();
-      r.table(byThread);
-      r.figure("threads", byThread.size() - 1);
+      ThreadCpu.addTo(r, byThread);
       r.line("What bounds it: with the cluster at " + String.format("%.0f%%", 100 * utilization)
           + " while every AM wants more, containers wait on the RM, not on capacity; the offered cycle (allocate → "
           + "AM sees it → runs " + TimeUnit.NANOSECONDS.toMillis(holdNanos) + " ms → NM reports → RM acknowledges → AM "

@@ -117,9 +117,7 @@ final class SubmissionBench {
           List.of("RM CPU", String.format("%.2f cores, of which %.2f JIT compiler threads", cores, jitCores)),
           List.of("client CPU (bench JVM)", String.format("%.2f cores", simCores)),
           List.of("errors", errors.get() + (lastError.get() == null ? "" : " (last: " + lastError.get() + ")"))));
-      r.line("The RM's CPU by thread, from /proc over the measured phase: " + ThreadCpu.LEGEND).blank();
-      r.table(byThread);
-      r.figure("threads", byThread.size() - 1);
+      ThreadCpu.addTo(r, byThread);
       double p99 = submit.percentile(99) / 1e6;
       r.figure("rate", rate).figure("p99ms", p99).figure("rm.cores", cores).figure("jit.cores", jitCores);
       r.table(List.of(List.of("goal", "measured", "verdict"),

@@ -14,8 +14,15 @@ final class ThreadCpu {
   static final String LEGEND = "`bobbin-pekko.ac` is Pekko's actor dispatchers, which Linux names alike: the "
       + "default one (actors, HTTP streams, sharding), the internal one (sharding's coordination) and the "
       + "blocking-I/O one (the checkpoint writer's journal reads); `bobbin-pekko.io` is Pekko's "
-      + "TCP selector, `db` the journal's Slick threads (JDBC and H2), `bobbin-pekko.pe` Pekko Persistence's "
+      + "TCP selector, `db` the journal's Slick threads (JDBC, and H2 itself on the embedded journal), `bobbin-pekko.pe` Pekko Persistence's "
       + "dispatcher, `am-launcher` the AM launches; threads that ended during the phase are missing.";
+
+  /** Adds a measured phase's {@link #table} to a report, with the legend above it. */
+  static void addTo(Report r, List<List<String>> table) {
+    r.line("The RM's CPU by thread, from /proc over the measured phase: " + LEGEND).blank();
+    r.table(table);
+    r.figure("threads", table.size() - 1);
+  }
 
   /** Groups under this share of the phase's CPU are summed as "other". */
   private static final double SHOWN = 0.01;
