@@ -6,7 +6,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
@@ -83,7 +82,7 @@ final class FullPathBench {
       ams.recordLatency(true);
       long cpu0 = cpuNanos();
       long rm0 = rm.cpuNanos();
-      Map<String, Long> threads0 = rm.cpuNanosByThreadGroup();
+      ThreadTimes threads0 = rm.threadTimes();
       long d0 = ams.delivered.get(), c0 = ams.completed.get(), h0 = sim.heartbeats.get(), a0 = ams.allocates.get();
       long m0 = System.nanoTime();
       long heldSum = 0;
@@ -106,7 +105,7 @@ final class FullPathBench {
       double allocates = (ams.allocates.get() - a0) / secs;
       double cores = (cpuNanos() - cpu0) / 1e9 / secs;
       double rmCores = (rm.cpuNanos() - rm0) / 1e9 / secs;
-      Map<String, Long> threads1 = rm.cpuNanosByThreadGroup();
+      ThreadTimes threads1 = rm.threadTimes();
       double jitCores = ThreadCpu.cores(threads0, threads1, Machine.JIT, secs);
       var byThread = ThreadCpu.table(threads0, threads1, secs, ams.delivered.get() - d0, "durable allocation");
       double utilization = samples == 0 ? 0 : (double) heldSum / samples / (slots - apps);

@@ -4,7 +4,6 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
@@ -122,14 +121,14 @@ final class HeartbeatBench {
     long e0 = sim.errors.get();
     long h0 = sim.heartbeats.get();
     long rm0 = rm.cpuNanos();
-    Map<String, Long> threads0 = rm.cpuNanosByThreadGroup();
+    ThreadTimes threads0 = rm.threadTimes();
     long me0 = ownCpu();
     long t0 = System.nanoTime();
     Thread.sleep(duration.toMillis());
     double secs = (System.nanoTime() - t0) / 1e9;
     long beats = sim.heartbeats.get() - h0;
     double rmCores = (rm.cpuNanos() - rm0) / 1e9 / secs;
-    Map<String, Long> threads1 = rm.cpuNanosByThreadGroup();
+    ThreadTimes threads1 = rm.threadTimes();
     Phase p = new Phase(beats / secs, rmCores, ThreadCpu.cores(threads0, threads1, Machine.JIT, secs),
         (ownCpu() - me0) / 1e9 / secs, sim.latency.percentile(50), sim.latency.percentile(99), sim.errors.get() - e0,
         ThreadCpu.table(threads0, threads1, secs, beats / 1000.0, "1,000 heartbeats"));

@@ -64,7 +64,13 @@ final class Machine {
    * ({@link ThreadCpu#LEGEND}). Empty if unknown.
    */
   static Map<String, Long> cpuNanosByThreadGroup(long pid) {
+    return threadTimes(pid).cpu();
+  }
+
+  /** {@link #cpuNanosByThreadGroup}, with the kernel's part of each group beside it. */
+  static ThreadTimes threadTimes(long pid) {
     Map<String, Long> ticks = new TreeMap<>();
+    Map<String, Long> kernelTicks = new TreeMap<>();
     try (var tasks = Files.list(Path.of("/proc/" + pid + "/task"))) {
       for (Path t : (Iterable<Path>) tasks::iterator) {
         String comm;
@@ -75,14 +81,20 @@ final class Machine {
         } catch (IOException gone) {
           continue;
         }
+        // utime and stime, the 14th and 15th fields of stat(5)
         String[] f = stat.substring(stat.lastIndexOf(')') + 2).split("\\s+");
-        ticks.merge(threadGroup(comm), Long.parseLong(f[11]) + Long.parseLong(f[12]), Long::sum);
+        long user = Long.parseLong(f[11]);
+        long system = Long.parseLong(f[12]);
+        ticks.merge(threadGroup(comm), user + system, Long::sum);
+        kernelTicks.merge(threadGroup(comm), system, Long::sum);
       }
     } catch (IOException | RuntimeException e) {
-      return Map.of();
+      return ThreadTimes.NONE;
     }
-    ticks.replaceAll((group, t) -> t * (1_000_000_000L / clockTicks()));
-    return ticks;
+    long nanosPerTick = 1_000_000_000L / clockTicks();
+    ticks.replaceAll((group, t) -> t * nanosPerTick);
+    kernelTicks.replaceAll((group, t) -> t * nanosPerTick);
+    return new ThreadTimes(ticks, kernelTicks);
   }
 
   static String threadGroup(String comm) {

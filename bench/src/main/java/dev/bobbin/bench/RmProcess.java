@@ -7,7 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
@@ -181,8 +180,8 @@ final class RmProcess implements AutoCloseable {
     return nanos;
   }
 
-  Map<String, Long> cpuNanosByThreadGroup() {
-    return Machine.cpuNanosByThreadGroup(process.pid());
+  ThreadTimes threadTimes() {
+    return Machine.threadTimes(process.pid());
   }
 
   long residentBytes() {

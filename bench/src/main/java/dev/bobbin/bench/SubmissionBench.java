@@ -6,7 +6,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
@@ -83,14 +82,14 @@ final class SubmissionBench {
       }
       Thread.sleep(TimeUnit.NANOSECONDS.toMillis(warm));
       long cpu0 = rm.cpuNanos();
-      Map<String, Long> threads0 = rm.cpuNanosByThreadGroup();
+      ThreadTimes threads0 = rm.threadTimes();
       long sim0 = HeartbeatBench.ownCpu();
       long t0 = System.nanoTime();
       for (Thread t : threads) t.join(TimeUnit.NANOSECONDS.toMillis(end - System.nanoTime()) + 60_000);
       double secs = (System.nanoTime() - t0) / 1e9;
       double rate = done.get() / secs;
       double cores = (rm.cpuNanos() - cpu0) / 1e9 / secs;
-      Map<String, Long> threads1 = rm.cpuNanosByThreadGroup();
+      ThreadTimes threads1 = rm.threadTimes();
       double jitCores = ThreadCpu.cores(threads0, threads1, Machine.JIT, secs);
       double simCores = (HeartbeatBench.ownCpu() - sim0) / 1e9 / secs;
       var byThread = ThreadCpu.table(threads0, threads1, secs, done.get(), "submission");

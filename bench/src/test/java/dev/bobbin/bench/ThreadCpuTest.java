@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 class ThreadCpuTest {
@@ -37,15 +38,37 @@ class ThreadCpuTest {
   }
 
   @Test
-  void theTableShowsEachGroupsUseInThePhaseLargestFirstAndSumsTheSmallOnes() {
-    Map<String, Long> before = Map.of("db", 1_000_000_000L, "bobbin-pekko.ac", 0L, "GC Thread", 0L);
-    Map<String, Long> after = Map.of("db", 3_000_000_000L, "bobbin-pekko.ac", 6_000_000_000L,
-        "GC Thread", 50_000_000L, "idle", 0L);
+  void theTableShowsEachGroupsUseInThePhaseLargestFirstWithItsKernelPartAndSumsTheSmallOnes() {
+    ThreadTimes before = new ThreadTimes(Map.of("db", 1_000_000_000L, "bobbin-pekko.ac", 0L, "GC Thread", 0L),
+        Map.of("db", 500_000_000L, "bobbin-pekko.ac", 0L, "GC Thread", 0L));
+    ThreadTimes after = new ThreadTimes(Map.of("db", 3_000_000_000L, "bobbin-pekko.ac", 6_000_000_000L,
+        "GC Thread", 50_000_000L, "idle", 0L),
+        Map.of("db", 1_000_000_000L, "bobbin-pekko.ac", 1_500_000_000L, "GC Thread", 50_000_000L, "idle", 0L));
     List<List<String>> rows = ThreadCpu.table(before, after, 10, 2000, "submission");
     assertThat(rows).containsExactly(
-        List.of("thread group", "cores", "ms per submission", "share"),
-        List.of("`bobbin-pekko.ac`", "0.60", "3.00", "75%"),
-        List.of("`db`", "0.20", "1.00", "25%"),
-        List.of("other", "0.01", "0.03", "1%"));
+        List.of("thread group", "cores", "ms per submission", "share", "of it in the kernel"),
+        List.of("`bobbin-pekko.ac`", "0.60", "3.00", "75%", "25%"),
+        List.of("`db`", "0.20", "1.00", "25%", "25%"),
+        List.of("other", "0.01", "0.03", "1%", "100%"));
+  }
+
+  @Test
+  void aThreadsKernelTimeIsReadFromProcUnderItsGroupAsPartOfItsCpu() throws InterruptedException {
+    long pid = ProcessHandle.current().pid();
+    AtomicReference<ThreadTimes> seen = new AtomicReference<>(ThreadTimes.NONE);
+    // Each reading is system calls, so the probe's own readings put it in the kernel.
+    Thread probe = new Thread(() -> {
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+      ThreadTimes now = Machine.threadTimes(pid);
+      while (System.nanoTime() < deadline && now.kernel().getOrDefault("kernel-probe", 0L) == 0) {
+        now = Machine.threadTimes(pid);
+      }
+      seen.set(now);
+    }, "kernel-probe-3");
+    probe.start();
+    probe.join();
+    assertThat(seen.get().kernel().get("kernel-probe")).isPositive();
+    assertThat(seen.get().kernel().keySet()).isEqualTo(seen.get().cpu().keySet());
+    seen.get().cpu().forEach((group, ns) -> assertThat(seen.get().kernel().get(group)).isBetween(0L, ns));
   }
 }
