@@ -30,7 +30,8 @@ class BenchSmokeIT {
   /** The report splits the RM's CPU by thread group, per unit of work, with the journal's threads shown. */
   private static void assertTheRmCpuIsSplitByThread(Report r, String unit) {
     assertThat(r.figures.get("threads")).isPositive();
-    assertThat(String.join("\n", r.lines)).contains("| thread group | cores | ms per " + unit + " | share | of it in the kernel |")
+    assertThat(String.join("\n", r.lines))
+        .contains("| thread group | cores | ms per " + unit + " | share | of it in the kernel |")
         .contains("| `db` |");
   }
 
@@ -70,7 +71,8 @@ class BenchSmokeIT {
     assertThat(r.figures.get("paced.threads")).isPositive();
     assertThat(r.figures.get("max.threads")).isPositive();
     assertThat(r.figures.get("floor.threads")).isPositive();
-    assertThat(String.join("\n", r.lines)).contains("| thread group | cores | ms per 1,000 heartbeats | share | of it in the kernel |")
+    assertThat(String.join("\n", r.lines))
+        .contains("| thread group | cores | ms per 1,000 heartbeats | share | of it in the kernel |")
         .contains("| `bobbin-pekko.ac` |").contains("| `transport-floor` |");
   }
 
