@@ -1,6 +1,7 @@
 package dev.bobbin.chaos;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.bobbin.am.shell.ClassDataSharing;
 import dev.bobbin.pg.EmbeddedPostgres;
 import dev.bobbin.protocol.Resource;
 import java.io.IOException;
@@ -241,9 +242,13 @@ final class Cluster implements AutoCloseable {
     }
   }
 
+  /** As {@code bin/bobbin} starts a member or a NodeManager, with its archive if this JVM has one. */
   private List<String> javaCommand(String heap) {
-    return List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), heap,
-        "-XX:+UseSerialGC", "-cp", classpath, MAIN);
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    List<String> cmd = new ArrayList<>(List.of(java, heap, "-XX:+UseSerialGC"));
+    cmd.addAll(ClassDataSharing.options());
+    cmd.addAll(List.of("-cp", classpath, MAIN));
+    return cmd;
   }
 
   /**

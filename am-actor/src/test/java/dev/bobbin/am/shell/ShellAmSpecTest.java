@@ -42,11 +42,43 @@ class ShellAmSpecTest {
       List<String> argv = bash(nodeManagerExpands(commands.get(0), javaHome), "container_should_not_expand");
 
       assertThat(argv).containsExactly(
-          "-Xmx256m", "-Dlogback.configurationFile=bobbin-am-logback.xml", "-cp", "/work/dir/lib/*:/opt/it's here/x.jar", DistributedShellAm.class.getName(),
+          "-Xmx256m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
+          "-Dlogback.configurationFile=bobbin-am-logback.xml",
+          "-cp", "/work/dir/lib/*:/opt/it's here/x.jar", DistributedShellAm.class.getName(),
           "--shell", shell, "--containers", "3", "--memory", "512", "--vcores", "2", "--priority", "4");
-      ShellAmArgs parsed = ShellAmArgs.parse(argv.subList(5, argv.size()).toArray(String[]::new));
+      ShellAmArgs parsed = ShellAmArgs.parse(argv.subList(7, argv.size()).toArray(String[]::new));
       assertThat(parsed).isEqualTo(new ShellAmArgs(shell, 3, Resource.of(512, 2), 4));
     }
+  }
+
+  @Test
+  void theArchiveOptionsReachTheJvmAsTheyAre() throws Exception {
+    Path javaHome = stubJava();
+    List<String> archive = ClassDataSharing.options("/opt/bob bin/{{X}}/<LOG_DIR>/it's.jsa");
+    String command = ShellAmSpec.commands("/lib/*", archive, "true", 1, Resource.of(128, 1), 0).get(0);
+
+    List<String> argv = bash(nodeManagerExpands(command, javaHome), "container_1_0001_01_000001");
+
+    assertThat(argv.subList(3, 6)).containsExactly(
+        "-XX:SharedArchiveFile=/opt/bob bin/{{X}}/<LOG_DIR>/it's.jsa", "-Xlog:cds=off", "-Xlog:cds+dynamic=off");
+    assertThat(ShellAmSpec.commands("/lib/*", "true", 1, Resource.of(128, 1), 0))
+        .as("this JVM was not started by bin/bobbin with an archive")
+        .containsExactlyElementsOf(ShellAmSpec.commands("/lib/*", List.of(), "true", 1, Resource.of(128, 1), 0));
+  }
+
+  @Test
+  void aJvmStartsWithAnArchiveItCannotRead() throws Exception {
+    // A NodeManager host without the archive must still run the AM.
+    List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+    cmd.addAll(ShellAmSpec.JVM_OPTIONS);
+    cmd.addAll(ClassDataSharing.options(dir.resolve("missing.jsa").toString()));
+    cmd.add("-version");
+    Process java = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+    String out = new String(java.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+
+    assertThat(java.waitFor(30, TimeUnit.SECONDS)).isTrue();
+    assertThat(java.exitValue()).as(out).isZero();
+    assertThat(out).doesNotContainIgnoringCase("warning").doesNotContainIgnoringCase("archive");
   }
 
   @Test
@@ -65,7 +97,8 @@ class ShellAmSpecTest {
   @Test
   void theExactCommandLine() {
     assertThat(ShellAmSpec.commands("/lib/*", "echo \"hi $X\"", 2, Resource.of(128, 1), 0)).containsExactly(
-        "{{JAVA_HOME}}/bin/java -Xmx256m -Dlogback.configurationFile=bobbin-am-logback.xml -cp '/lib/*' dev.bobbin.am.shell.DistributedShellAm"
+        "{{JAVA_HOME}}/bin/java -Xmx256m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC"
+            + " -Dlogback.configurationFile=bobbin-am-logback.xml -cp '/lib/*' dev.bobbin.am.shell.DistributedShellAm"
             + " --shell 'echo \"hi $X\"' --containers 2 --memory 128 --vcores 1 --priority 0");
     assertThat(ShellAmSpec.commands("/lib/*", "cat <LOG_DIR>/{{A}}", 1, Resource.of(128, 1), 0).get(0))
         .contains(" --shell 'cat <''LOG_DIR>/{''{''A}}' ");
