@@ -25,6 +25,8 @@ import java.util.stream.Collectors;
  */
 final class Cluster implements AutoCloseable {
   static final Duration MEMBER_START = Duration.ofSeconds(90);
+  /** The status an RM member exits with when the cluster downed it. */
+  static final int DOWNED_STATUS = 255;
   private static final Duration NM_START = Duration.ofSeconds(60);
   private static final Duration REQUEST = Duration.ofSeconds(3);
   private static final Duration STOP_GRACE = Duration.ofSeconds(10);
@@ -81,9 +83,9 @@ final class Cluster implements AutoCloseable {
     rmConfig = writeRmConfig();
     // The first member creates the journal schema and forms the cluster; the others then join it.
     launch(members.get(0));
-    awaitUpOrFail(members.get(0));
+    awaitUpOrFail(members.get(0), say);
     members.subList(1, members.size()).forEach(this::launch);
-    for (Member m : members.subList(1, members.size())) awaitUpOrFail(m);
+    for (Member m : members.subList(1, members.size())) awaitUpOrFail(m, say);
     say.accept(members.size() + " RM member(s) up: " + String.join(", ", memberUrls()));
     startNodes();
     awaitNodesRegistered();
@@ -168,8 +170,18 @@ final class Cluster implements AutoCloseable {
     }
   }
 
-  private void awaitUpOrFail(Member m) throws StartupException {
-    if (!awaitUp(m, MEMBER_START)) {
+  /**
+   * A member the cluster downs while it joins stops itself with status 255 (see {@code RmCommand}),
+   * as the README tells operators, and is started again as systemd's {@code Restart=always} would.
+   * Pekko can quarantine a member whose first handshake completes as an earlier attempt times out.
+   */
+  private void awaitUpOrFail(Member m, Consumer<String> say) throws StartupException {
+    boolean up = awaitUp(m, MEMBER_START);
+    if (!up && !m.process().isAlive() && m.process().exitValue() == DOWNED_STATUS) {
+      say.accept(m.name() + " was downed while it joined (status " + DOWNED_STATUS + "); starting it again");
+      up = restart(m, MEMBER_START);
+    }
+    if (!up) {
       throw new StartupException(m.name() + " did not serve " + m.url() + " within " + Durations.format(MEMBER_START)
           + " (" + exitNote(m.process()) + "); its log " + m.log + " ends:\n" + Logs.tail(m.log, 30));
     }
