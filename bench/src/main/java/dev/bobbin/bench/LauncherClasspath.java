@@ -1,5 +1,6 @@
 package dev.bobbin.bench;
 
+import dev.bobbin.am.shell.ClassDataSharing;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,7 +34,7 @@ record LauncherClasspath(String classpath, List<String> jvmOptions, String note)
         return new LauncherClasspath(plain, List.of(), " The RM JVM ran without a class-data archive (it is stale).");
       }
       return new LauncherClasspath(jar + ":" + lib + "/*",
-          List.of("-XX:SharedArchiveFile=" + jsa, "-Xlog:cds=off", "-Xlog:cds+dynamic=off"),
+          ClassDataSharing.options(jsa.toString()),
           " The RM JVM started with the class-data archive of `mvn install`, as bin/bobbin starts it.");
     } catch (IOException e) {
       return new LauncherClasspath(plain, List.of(), " The RM JVM ran without a class-data archive (" + e + ").");

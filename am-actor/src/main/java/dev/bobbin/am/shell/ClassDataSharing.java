@@ -18,10 +18,11 @@ public final class ClassDataSharing {
   }
 
   /**
-   * A JVM whose classpath does not begin with the archive's, or that cannot read it, runs without it;
-   * the two log options keep that quiet instead of a warning on stdout.
+   * The options that start a JVM with {@code archive}. A JVM whose classpath does not begin with the
+   * archive's, or that cannot read it, runs without it; the two log options keep that quiet instead
+   * of a warning on stdout.
    */
-  static List<String> options(String archive) {
+  public static List<String> options(String archive) {
     if (archive == null || archive.isBlank()) return List.of();
     return List.of("-XX:SharedArchiveFile=" + archive, "-Xlog:cds=off", "-Xlog:cds+dynamic=off");
   }
