@@ -18,10 +18,12 @@ import java.util.Set;
  * @param jfr record the measured phase with Java Flight Recorder and summarize hot methods
  * @param postgres the RM's journal on PostgreSQL (started for the run) instead of the embedded H2
  * @param clients the submission scenario's concurrent clients; null for its default
+ * @param queues how many of the ten queues the submission scenario submits to; null for all ten
  */
 public record BenchOptions(
     String scenario, Integer nodes, Integer apps, Integer containers, Integer shape, String policy,
-    Duration duration, boolean quick, boolean jfr, boolean postgres, Integer clients, Path out, String command) {
+    Duration duration, boolean quick, boolean jfr, boolean postgres, Integer clients, Integer queues, Path out,
+    String command) {
 
   public static final List<String> SCENARIOS =
       List.of("scheduler", "full-path", "heartbeats", "submissions", "recovery", "memory", "journal");
@@ -30,7 +32,7 @@ public record BenchOptions(
       bobbin bench scheduler|full-path|heartbeats|submissions|recovery|memory|journal|all
                    [--nodes N] [--apps N] [--containers N] [--shape 1|5|25] [--policy fifo|fair]
                    [--duration 30s] [--quick] [--jfr] [--journal embedded|postgres] [--clients N]
-                   [--out BENCHMARKS.md | --no-write]
+                   [--queues 1-10] [--out BENCHMARKS.md | --no-write]
         Runs the real RM against simulated NodeManagers and ApplicationMasters on 127.0.0.1,
         prints the figures and replaces the scenario's section of BENCHMARKS.md.""";
 
@@ -47,7 +49,7 @@ public record BenchOptions(
     if (!scenario.equals("all") && !SCENARIOS.contains(scenario)) {
       throw new UsageException("unknown scenario '" + scenario + "'");
     }
-    Integer nodes = null, apps = null, containers = null, shape = null, clients = null;
+    Integer nodes = null, apps = null, containers = null, shape = null, clients = null, queues = null;
     String policy = null;
     Duration duration = null;
     boolean quick = false, jfr = false, postgres = false;
@@ -62,6 +64,12 @@ public record BenchOptions(
         case "--apps" -> apps = positive(a, value(args, ++i, a));
         case "--containers" -> containers = positive(a, value(args, ++i, a));
         case "--clients" -> clients = positive(a, value(args, ++i, a));
+        case "--queues" -> {
+          queues = positive(a, value(args, ++i, a));
+          if (queues > Topology.QUEUES) {
+            throw new UsageException("--queues must be at most " + Topology.QUEUES + ", was " + queues);
+          }
+        }
         case "--shape" -> {
           shape = positive(a, value(args, ++i, a));
           if (!Set.of(1, 5, 25).contains(shape)) throw new UsageException("--shape must be 1, 5 or 25");
@@ -88,16 +96,19 @@ public record BenchOptions(
     if (clients != null && !scenario.equals("submissions")) {
       throw new UsageException("--clients is for the submissions scenario only");
     }
+    if (queues != null && !scenario.equals("submissions")) {
+      throw new UsageException("--queues is for the submissions scenario only");
+    }
     List<String> shown = new ArrayList<>(List.of("bin/bobbin", "bench"));
     shown.addAll(args);
     return new BenchOptions(scenario, nodes, apps, containers, shape, policy, duration, quick, jfr, postgres,
-        clients, out, String.join(" ", shown));
+        clients, queues, out, String.join(" ", shown));
   }
 
   /** The same options for one scenario of {@code all}. */
   BenchOptions forScenario(String name) {
     return new BenchOptions(name, nodes, apps, containers, shape, policy, duration, quick, jfr, postgres, clients,
-        out, command);
+        queues, out, command);
   }
 
   int nodesOr(int full, int quickValue) {
@@ -114,6 +125,10 @@ public record BenchOptions(
 
   int clientsOr(int full, int quickValue) {
     return clients != null ? clients : quick ? quickValue : full;
+  }
+
+  int queuesOr(int all) {
+    return queues != null ? queues : all;
   }
 
   Duration durationOr(Duration full, Duration quickValue) {

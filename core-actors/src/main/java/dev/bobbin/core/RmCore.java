@@ -12,6 +12,7 @@ import dev.bobbin.core.directory.AppDirectory;
 import dev.bobbin.core.launch.AmLauncher;
 import dev.bobbin.core.node.NodeEntity;
 import dev.bobbin.core.policy.FifoPolicy;
+import dev.bobbin.core.queue.QueueAdmissions;
 import dev.bobbin.core.queue.QueueEntity;
 import dev.bobbin.core.scheduler.FairSetup;
 import dev.bobbin.core.scheduler.CheckpointWriter;
@@ -62,6 +63,7 @@ public final class RmCore {
   /** The scheduler singleton: directly while it runs on this member, else through its proxy. */
   private final LocalSingleton<Scheduler.Command> schedulerRef;
   private final ActorRef<AppDirectory.Command> directory;
+  private final ActorRef<QueueAdmissions.Command> admissions;
   private final byte[] secret;
   private final long clusterTimestamp;
   private final AtomicInteger appSequence = new AtomicInteger();
@@ -113,6 +115,9 @@ public final class RmCore {
                 .tell(new QueueEntity.RemoveApp(report.id(), system.ignoreRef())), schedulerRef.proxy()))
             .onFailure(SupervisorStrategy.restartWithBackoff(Duration.ofMillis(200), Duration.ofSeconds(5), 0.2)),
         "app-directory", org.apache.pekko.actor.typed.Props.empty());
+    this.admissions = system.systemActorOf(Behaviors.supervise(QueueAdmissions.create(
+            q -> sharding.entityRefFor(QueueEntity.TYPE_KEY, q), timeout))
+        .onFailure(SupervisorStrategy.restart()), "queue-admissions", org.apache.pekko.actor.typed.Props.empty());
     this.queueVersion = Integer.toHexString(java.util.Objects.hash(scheduler, fair));
   }
 
@@ -178,9 +183,10 @@ public final class RmCore {
 
   /** Every step may be sent twice (see {@link Retrying}): each answers a repeat as it did the first. */
   private CompletionStage<AppReport> admit(Submission s) {
-    var queue = sharding.entityRefFor(QueueEntity.TYPE_KEY, s.queue());
-    return Retrying.<Done>ask(t -> queue.askWithStatus(r -> new QueueEntity.AddApp(s.appId(), queueVersion, r), t),
-            timeout)
+    // The admissions retry for it, and may hold it while the write before it finishes.
+    return AskPattern.<QueueAdmissions.Command, Done>askWithStatus(admissions,
+            r -> new QueueAdmissions.Admit(s.queue(), s.appId(), queueVersion, r), timeout.multipliedBy(2),
+            system.scheduler())
         .exceptionallyCompose(e -> CompletableFuture.failedFuture(rejectionOr(e, Rejection.badRequest(rootMessage(e)))))
         .thenCompose(q -> Retrying.<AppReport>ask(
                 t -> app(s.appId()).askWithStatus(r -> new ApplicationEntity.Submit(s, r), t), timeout)

@@ -32,11 +32,13 @@ public final class QueueEntity
       implements Command {}
 
   /**
-   * Admits an application. A queue not yet at {@code configVersion} is brought to it first, RUNNING
-   * (the RM runs every queue its configuration names), in the same write: one round trip per
-   * submission. The reply is an acknowledgement, not the queue's application list.
+   * Admits applications: one write for all of them, those it holds already left out. A queue not yet
+   * at {@code configVersion} is brought to it first, RUNNING (the RM runs every queue its
+   * configuration names), in the same write. The reply is an acknowledgement, not the queue's
+   * application list. {@link QueueAdmissions} gathers a member's submissions into these.
    */
-  public record AddApp(String appId, String configVersion, ActorRef<StatusReply<Done>> replyTo) implements Command {}
+  public record AddApps(List<String> appIds, String configVersion, ActorRef<StatusReply<Done>> replyTo)
+      implements Command {}
 
   public record RemoveApp(String appId, ActorRef<StatusReply<Done>> replyTo) implements Command {}
 
@@ -49,7 +51,10 @@ public final class QueueEntity
 
   public record Configured(String configVersion, QueueState state) implements Event {}
 
+  /** Written before admissions were batched; still read. */
   public record AppAdded(String appId) implements Event {}
+
+  public record AppsAdded(List<String> appIds) implements Event {}
 
   public record AppRemoved(String appId) implements Event {}
 
@@ -70,6 +75,11 @@ public final class QueueEntity
     State apply(Event e) {
       if (e instanceof Configured c) return new State(c.configVersion(), c.state(), members);
       if (e instanceof AppAdded a) return new State(configVersion, state, members.incl(a.appId()));
+      if (e instanceof AppsAdded a) {
+        scala.collection.immutable.Set<String> next = members;
+        for (String id : a.appIds()) next = next.incl(id);
+        return new State(configVersion, state, next);
+      }
       if (e instanceof AppRemoved r) return new State(configVersion, state, members.excl(r.appId()));
       throw new IllegalArgumentException("Unknown event " + e);
     }
@@ -99,7 +109,7 @@ public final class QueueEntity
             ? Effect().reply(c.replyTo(), StatusReply.success(report(s)))
             : Effect().persist(new Configured(c.configVersion(), c.state()))
                 .thenReply(c.replyTo(), ns -> StatusReply.success(report(ns))))
-        .onCommand(AddApp.class, this::onAddApp)
+        .onCommand(AddApps.class, this::onAddApps)
         .onCommand(RemoveApp.class, (s, c) -> !s.apps().contains(c.appId())
             ? Effect().reply(c.replyTo(), StatusReply.ack())
             : Effect().persist(new AppRemoved(c.appId())).thenReply(c.replyTo(), ns -> StatusReply.ack()))
@@ -107,7 +117,7 @@ public final class QueueEntity
         .build();
   }
 
-  private ReplyEffect<Event, State> onAddApp(State s, AddApp c) {
+  private ReplyEffect<Event, State> onAddApps(State s, AddApps c) {
     boolean reconfigure = !s.configVersion().equals(c.configVersion());
     QueueState state = reconfigure ? QueueState.RUNNING : s.state();
     if (state != QueueState.RUNNING) {
@@ -115,7 +125,8 @@ public final class QueueEntity
     }
     List<Event> events = new ArrayList<>(2);
     if (reconfigure) events.add(new Configured(c.configVersion(), QueueState.RUNNING));
-    if (!s.apps().contains(c.appId())) events.add(new AppAdded(c.appId()));
+    List<String> added = c.appIds().stream().distinct().filter(id -> !s.members().contains(id)).toList();
+    if (!added.isEmpty()) events.add(new AppsAdded(added));
     if (events.isEmpty()) return Effect().reply(c.replyTo(), StatusReply.ack());
     return Effect().persist(events).thenReply(c.replyTo(), ns -> StatusReply.ack());
   }

@@ -3,6 +3,7 @@ package dev.bobbin.core.queue;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.bobbin.core.EntityTestKits;
+import java.util.List;
 import org.apache.pekko.Done;
 import org.apache.pekko.serialization.Serialization;
 import org.apache.pekko.serialization.SerializationExtension;
@@ -32,7 +33,7 @@ class QueueEntityTest {
   @Test
   void aStoppedQueueRefusesApplications() {
     kit.<StatusReply<QueueEntity.Report>>runCommand(ref -> new QueueEntity.Configure("v1", QueueEntity.QueueState.STOPPED, ref));
-    var r = kit.<StatusReply<Done>>runCommand(ref -> new QueueEntity.AddApp("application_1_0001", "v1", ref));
+    var r = kit.<StatusReply<Done>>runCommand(ref -> new QueueEntity.AddApps(List.of("application_1_0001"), "v1", ref));
     assertThat(r.reply().isError()).isTrue();
     assertThat(r.reply().getError().getMessage()).isEqualTo("Queue default is STOPPED");
     assertThat(r.hasNoEvents()).isTrue();
@@ -40,19 +41,19 @@ class QueueEntityTest {
 
   @Test
   void aSubmissionBringsTheQueueToTheCurrentConfigurationInTheSameWrite() {
-    var r = kit.<StatusReply<Done>>runCommand(ref -> new QueueEntity.AddApp("application_1_0001", "v2", ref));
+    var r = kit.<StatusReply<Done>>runCommand(ref -> new QueueEntity.AddApps(List.of("application_1_0001"), "v2", ref));
     assertThat(r.reply().isSuccess()).isTrue();
     assertThat(r.events()).containsExactly(new QueueEntity.Configured("v2", QueueEntity.QueueState.RUNNING),
-        new QueueEntity.AppAdded("application_1_0001"));
-    var again = kit.<StatusReply<Done>>runCommand(ref -> new QueueEntity.AddApp("application_1_0001", "v2", ref));
+        new QueueEntity.AppsAdded(List.of("application_1_0001")));
+    var again = kit.<StatusReply<Done>>runCommand(ref -> new QueueEntity.AddApps(List.of("application_1_0001"), "v2", ref));
     assertThat(again.reply().isSuccess()).isTrue();
     assertThat(again.hasNoEvents()).isTrue();
   }
 
   @Test
   void aRunningQueueHoldsItsApplicationsUntilTheyAreRemoved() {
-    kit.<StatusReply<Done>>runCommand(ref -> new QueueEntity.AddApp("application_1_0001", "v1", ref));
-    kit.<StatusReply<Done>>runCommand(ref -> new QueueEntity.AddApp("application_1_0002", "v1", ref));
+    kit.<StatusReply<Done>>runCommand(ref -> new QueueEntity.AddApps(List.of("application_1_0001"), "v1", ref));
+    kit.<StatusReply<Done>>runCommand(ref -> new QueueEntity.AddApps(List.of("application_1_0002"), "v1", ref));
     var removed = kit.<StatusReply<Done>>runCommand(ref -> new QueueEntity.RemoveApp("application_1_0001", ref));
     assertThat(removed.state().apps()).containsExactly("application_1_0002");
     assertThat(kit.restart().state().apps()).containsExactly("application_1_0002");
@@ -60,8 +61,8 @@ class QueueEntityTest {
 
   @Test
   void itsStateSurvivesSerializationAsInASnapshot() throws Exception {
-    kit.<StatusReply<Done>>runCommand(ref -> new QueueEntity.AddApp("application_1_0001", "v1", ref));
-    var state = kit.<StatusReply<Done>>runCommand(ref -> new QueueEntity.AddApp("application_1_0002", "v1", ref))
+    kit.<StatusReply<Done>>runCommand(ref -> new QueueEntity.AddApps(List.of("application_1_0001"), "v1", ref));
+    var state = kit.<StatusReply<Done>>runCommand(ref -> new QueueEntity.AddApps(List.of("application_1_0002"), "v1", ref))
         .state();
     Serialization serialization = SerializationExtension.get(testKit.system());
     byte[] bytes = serialization.serialize(state).get();
@@ -78,5 +79,25 @@ class QueueEntityTest {
     kit.<StatusReply<QueueEntity.Report>>runCommand(ref -> new QueueEntity.Configure("v1", QueueEntity.QueueState.RUNNING, ref));
     var again = kit.<StatusReply<QueueEntity.Report>>runCommand(ref -> new QueueEntity.Configure("v1", QueueEntity.QueueState.RUNNING, ref));
     assertThat(again.hasNoEvents()).isTrue();
+  }
+  @Test
+  void oneWriteAdmitsManyApplicationsLeavingOutThoseItHolds() {
+    kit.<StatusReply<Done>>runCommand(ref -> new QueueEntity.AddApps(List.of("application_1_0001"), "v1", ref));
+    var r = kit.<StatusReply<Done>>runCommand(ref -> new QueueEntity.AddApps(
+        List.of("application_1_0002", "application_1_0001", "application_1_0003", "application_1_0002"), "v1", ref));
+    assertThat(r.reply().isSuccess()).isTrue();
+    assertThat(r.events()).containsExactly(
+        new QueueEntity.AppsAdded(List.of("application_1_0002", "application_1_0003")));
+    assertThat(kit.restart().state().apps())
+        .containsExactlyInAnyOrder("application_1_0001", "application_1_0002", "application_1_0003");
+  }
+
+  @Test
+  void applicationsAddedOneByOneBeforeBatchingAreStillRead() {
+    var s = QueueEntity.State.EMPTY
+        .apply(new QueueEntity.Configured("v1", QueueEntity.QueueState.RUNNING))
+        .apply(new QueueEntity.AppAdded("application_1_0001"))
+        .apply(new QueueEntity.AppsAdded(List.of("application_1_0002")));
+    assertThat(s.apps()).containsExactlyInAnyOrder("application_1_0001", "application_1_0002");
   }
 }
