@@ -41,7 +41,8 @@ public final class QueueAdmissions extends AbstractBehavior<QueueAdmissions.Comm
   public record Admit(String queue, String appId, String configVersion, ActorRef<StatusReply<Done>> replyTo)
       implements Command {}
 
-  private record Written(String queue, Throwable failure) implements Command {}
+  /** {@code batch}: the very list it wrote, so that an answer from before a restart is told apart. */
+  private record Written(String queue, List<Admit> batch, Throwable failure) implements Command {}
 
   /** A queue's admissions: those in its write, and those waiting for the next. */
   private static final class Line {
@@ -86,6 +87,7 @@ public final class QueueAdmissions extends AbstractBehavior<QueueAdmissions.Comm
 
   private Behavior<Command> onWritten(Written m) {
     Line line = lines.get(m.queue());
+    if (line == null || line.writing != m.batch()) return this;
     StatusReply<Done> reply = m.failure() == null ? StatusReply.ack() : StatusReply.error(cause(m.failure()));
     for (Admit a : line.writing) a.replyTo().tell(reply);
     line.writing = List.of();
@@ -109,7 +111,7 @@ public final class QueueAdmissions extends AbstractBehavior<QueueAdmissions.Comm
     getContext().pipeToSelf(
         Retrying.<Done>ask(t -> AskPattern.askWithStatus(entity, r -> new QueueEntity.AddApps(ids, version, r), t,
             scheduler), timeout),
-        (ok, e) -> new Written(queue, e));
+        (ok, e) -> new Written(queue, batch, e));
   }
 
   private static Throwable cause(Throwable e) {
