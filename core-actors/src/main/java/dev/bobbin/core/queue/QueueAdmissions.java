@@ -104,7 +104,8 @@ public final class QueueAdmissions extends AbstractBehavior<QueueAdmissions.Comm
     while (!line.waiting.isEmpty() && batch.size() < MAX_BATCH) batch.add(line.waiting.poll());
     line.writing = batch;
     List<String> ids = batch.stream().map(Admit::appId).toList();
-    // The newest submission's version: the queue's configuration can only have moved forward.
+    // The last one told, nearly always the newest; one out of order costs the next write one more
+    // Configured event, no more.
     String version = batch.get(batch.size() - 1).configVersion();
     RecipientRef<QueueEntity.Command> entity = queues.apply(queue);
     var scheduler = getContext().getSystem().scheduler();
