@@ -39,7 +39,11 @@ public final class Retrying {
   }
 
   private static boolean isTimeout(Throwable e) {
-    Throwable t = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
-    return t instanceof TimeoutException;
+    return cause(e) instanceof TimeoutException;
+  }
+
+  /** What an ask failed with: a stage's failure, as its callbacks see it, unwrapped. */
+  public static Throwable cause(Throwable e) {
+    return e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
   }
 }

@@ -277,7 +277,7 @@ public final class RmCore {
    * RetriableException so the AM tries again instead of giving up.
    */
   static <T> CompletionStage<Scheduler.AmOutcome<T>> refusedOrFailed(Throwable e, String exception) {
-    Throwable t = e instanceof java.util.concurrent.CompletionException && e.getCause() != null ? e.getCause() : e;
+    Throwable t = Retrying.cause(e);
     return t instanceof StatusReply.ErrorMessage
         ? CompletableFuture.completedFuture(new Scheduler.AmOutcome<>(null, exception, t.getMessage()))
         : CompletableFuture.failedFuture(t);
@@ -288,7 +288,7 @@ public final class RmCore {
   }
 
   private static Throwable rejectionOr(Throwable e, Rejection fallback) {
-    Throwable t = e instanceof java.util.concurrent.CompletionException && e.getCause() != null ? e.getCause() : e;
+    Throwable t = Retrying.cause(e);
     if (t instanceof Rejection) return t;
     if (t instanceof StatusReply.ErrorMessage) {
       return new Rejection(fallback.status(), fallback.javaClassName(),

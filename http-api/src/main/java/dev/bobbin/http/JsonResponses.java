@@ -2,9 +2,9 @@ package dev.bobbin.http;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.bobbin.core.Rejection;
+import dev.bobbin.core.Retrying;
 import dev.bobbin.protocol.RemoteException;
 import dev.bobbin.protocol.WireJson;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeoutException;
 import org.apache.pekko.http.javadsl.model.ContentTypes;
 import org.apache.pekko.http.javadsl.model.HttpResponse;
@@ -51,7 +51,7 @@ final class JsonResponses {
 
   /** Maps a failed operation to the status and exception a YARN client expects. */
   static HttpResponse failure(Throwable e) {
-    Throwable t = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
+    Throwable t = Retrying.cause(e);
     if (t instanceof Rejection r) {
       String prefix = r.javaClassName().startsWith("org.apache.hadoop.yarn.webapp.") ? "java.lang.Exception: " : "";
       return error(r.status(), r.javaClassName(), prefix + r.getMessage());

@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletionException;
 import java.util.function.Function;
 import org.apache.pekko.Done;
 import org.apache.pekko.actor.typed.ActorRef;
@@ -88,7 +87,7 @@ public final class QueueAdmissions extends AbstractBehavior<QueueAdmissions.Comm
   private Behavior<Command> onWritten(Written m) {
     Line line = lines.get(m.queue());
     if (line == null || line.writing != m.batch()) return this;
-    StatusReply<Done> reply = m.failure() == null ? StatusReply.ack() : StatusReply.error(cause(m.failure()));
+    StatusReply<Done> reply = m.failure() == null ? StatusReply.ack() : StatusReply.error(Retrying.cause(m.failure()));
     for (Admit a : line.writing) a.replyTo().tell(reply);
     line.writing = List.of();
     if (line.waiting.isEmpty()) {
@@ -113,9 +112,5 @@ public final class QueueAdmissions extends AbstractBehavior<QueueAdmissions.Comm
         Retrying.<Done>ask(t -> AskPattern.askWithStatus(entity, r -> new QueueEntity.AddApps(ids, version, r), t,
             scheduler), timeout),
         (ok, e) -> new Written(queue, batch, e));
-  }
-
-  private static Throwable cause(Throwable e) {
-    return e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
   }
 }
