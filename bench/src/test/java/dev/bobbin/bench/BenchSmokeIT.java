@@ -40,6 +40,7 @@ class BenchSmokeIT {
   void theSchedulerCoreAllocatesUnderBothPolicies() {
     Report r = run("scheduler", "--quick", "--no-write");
     for (String policy : List.of("fifo", "fair")) {
+      assertThat(r.figures.get("actor.200." + policy + ".warmUpRounds")).as("warm-up " + policy).isPositive();
       for (int shape : new int[] {1, 5, 25}) {
         assertThat(r.figures.get("pure.200." + policy + "." + shape)).as("pure " + policy + " " + shape).isPositive();
         assertThat(r.figures.get("actor.200." + policy + "." + shape)).as("actor " + policy + " " + shape).isPositive();
