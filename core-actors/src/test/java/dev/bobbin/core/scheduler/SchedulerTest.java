@@ -35,6 +35,7 @@ import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.pattern.StatusReply;
 import org.apache.pekko.persistence.testkit.PersistenceTestKitPlugin;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -95,6 +96,11 @@ class SchedulerTest {
     start(RecoveredModel.EMPTY);
   }
 
+  @AfterEach
+  void stopScheduler() {
+    testKit.stop(scheduler);
+  }
+
   private void start(RecoveredModel model) {
     start(model, 2000);
   }
@@ -115,6 +121,8 @@ class SchedulerTest {
         Duration.ofHours(1), AM_EXPIRY, Duration.ofMinutes(10), Duration.ofSeconds(3),
         id -> containers.ref(), id -> apps.ref(), launcher.ref(), clock, null, () -> null,
         Duration.ofSeconds(10), 1.0, () -> recovery);
+    // A test that starts its own scheduler replaces setUp's: two alive at once would share the epoch journal.
+    if (scheduler != null) testKit.stop(scheduler);
     scheduler = testKit.spawn(Scheduler.create(deps));
     nmResponseId = 0;
   }
@@ -716,18 +724,20 @@ class SchedulerTest {
     askWorker.replyTo().tell(StatusReply.success(new ContainerEntity.Report(journalled.allocation(),
         journalled.phase(), 1, 2, 0, -1000, "", null)));
     askStranger.replyTo().tell(StatusReply.error("container " + stranger + " not found"));
-    testKit.createTestProbe().awaitAssert(() -> {
+    // The answers and the end of the recovery wait reach the scheduler in either order relative to a
+    // heartbeat: the never-started worker 3's space is held until a heartbeat after its kill.
+    TestProbe<Scheduler.NodesReport> nodesProbe = testKit.createTestProbe();
+    nodesProbe.awaitAssert(() -> {
       assertThat(heartbeat("a:1", ContainerStatus.running("container_e1_1700000000000_0001_01_000001", GB),
           ContainerStatus.running(worker, GB), ContainerStatus.running(stranger, GB)).containersToCleanup())
           .containsExactly(stranger);
+      // The adopted worker counts against its node beside the AM; worker 3 was aborted.
+      scheduler.tell(new Scheduler.GetNodes(nodesProbe.ref()));
+      Scheduler.NodeReport node = nodesProbe.receiveMessage().nodes().get(0);
+      assertThat(node.used()).isEqualTo(new Resource(2048, 2));
+      assertThat(node.numContainers()).isEqualTo(2);
       return null;
     });
-    // The adopted worker counts against its node beside the AM; the never-started worker 3 was aborted.
-    TestProbe<Scheduler.NodesReport> nodesProbe = testKit.createTestProbe();
-    scheduler.tell(new Scheduler.GetNodes(nodesProbe.ref()));
-    Scheduler.NodeReport node = nodesProbe.receiveMessage().nodes().get(0);
-    assertThat(node.used()).isEqualTo(new Resource(2048, 2));
-    assertThat(node.numContainers()).isEqualTo(2);
   }
 
   @Test
