@@ -1,6 +1,6 @@
 package dev.bobbin.bench;
 
-import dev.bobbin.protocol.CommonPool;
+import dev.bobbin.am.CommonPool;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;

@@ -1,6 +1,6 @@
 package dev.bobbin.bench;
 
-import dev.bobbin.protocol.CommonPool;
+import dev.bobbin.am.CommonPool;
 import dev.bobbin.protocol.Resource;
 import java.nio.file.Path;
 

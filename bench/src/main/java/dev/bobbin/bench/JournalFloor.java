@@ -2,9 +2,9 @@ package dev.bobbin.bench;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
+import dev.bobbin.am.CommonPool;
 import dev.bobbin.persistence.JournalConfig;
 import dev.bobbin.persistence.JournalSchema;
-import dev.bobbin.protocol.CommonPool;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

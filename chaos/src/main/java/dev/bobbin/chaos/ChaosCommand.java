@@ -1,7 +1,9 @@
 package dev.bobbin.chaos;
 
+import dev.bobbin.am.CommonPool;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -14,6 +16,12 @@ public final class ChaosCommand {
   public static final String USAGE = ChaosOptions.USAGE;
 
   private ChaosCommand() {}
+
+  /** What {@code bin/bobbin chaos} runs, on the launcher's classpath followed by this module's. */
+  public static void main(String[] argv) {
+    CommonPool.ensureParallel();
+    System.exit(run(Arrays.asList(argv), System.out));
+  }
 
   /** @return 0 when every invariant held, 1 when one broke, 2 when the cluster did not start, 64 on a usage error */
   public static int run(List<String> args, PrintStream out) {

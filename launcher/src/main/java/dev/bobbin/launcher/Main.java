@@ -1,7 +1,6 @@
 package dev.bobbin.launcher;
 
-import dev.bobbin.protocol.CommonPool;
-import dev.bobbin.chaos.ChaosCommand;
+import dev.bobbin.am.CommonPool;
 import dev.bobbin.config.SettingsException;
 import dev.bobbin.launcher.cli.ClientCommands;
 import java.util.Arrays;
@@ -28,7 +27,6 @@ public final class Main {
         case "quickstart" -> QuickstartCommand.run(args, System.out);
         case "rm" -> RmCommand.run(args);
         case "nm" -> NmCommand.run(args);
-        case "chaos" -> ChaosCommand.run(args, System.out);
         case "submit", "status", "kill", "apps", "nodes", "admin" ->
             ClientCommands.run(command, args, System.out, System.err);
         default -> {
@@ -56,7 +54,8 @@ public final class Main {
         "                               distributed-shell application and prints its output",
         RmCommand.USAGE,
         NmCommand.USAGE,
-        ChaosCommand.USAGE,
+        "  bobbin chaos [options]       RM members, NodeManagers and PostgreSQL as processes, with faults",
+        "                               injected; checks the invariants (bobbin chaos --help)",
         ClientCommands.usage());
   }
 }

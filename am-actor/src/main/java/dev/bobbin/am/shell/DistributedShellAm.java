@@ -1,8 +1,8 @@
 package dev.bobbin.am.shell;
 
-import dev.bobbin.protocol.CommonPool;
 import dev.bobbin.am.AmClientSettings;
 import dev.bobbin.am.AmSystemConfig;
+import dev.bobbin.am.CommonPool;
 import dev.bobbin.am.NmClient;
 import dev.bobbin.protocol.FinalApplicationStatus;
 import java.util.Map;

@@ -1,6 +1,4 @@
-package dev.bobbin.launcher.chaos;
-
-import dev.bobbin.chaos.ChaosCommand;
+package dev.bobbin.chaos;
 
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
