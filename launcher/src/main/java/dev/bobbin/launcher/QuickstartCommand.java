@@ -20,14 +20,21 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.Callable;
 import org.slf4j.LoggerFactory;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * {@code bobbin quickstart}: one RM member and two NodeManagers in this JVM, an embedded journal
  * in a fresh directory, and a distributed-shell application submitted over the REST API. The
  * containers, the AM among them, are real processes.
  */
-public final class QuickstartCommand {
+@Command(name = "quickstart",
+    header = "One RM member and two NodeManagers on this machine, running a distributed-shell application.",
+    description = "Submits a distributed-shell application that prints from 3 containers over the REST API, shows"
+        + " its progress and output, and exits 0 when it SUCCEEDED. Prints the directory it runs in and logs to.")
+public final class QuickstartCommand implements Callable<Integer> {
   static final String SHELL = "echo \"hello from $CONTAINER_ID\"";
   static final int CONTAINERS = 3;
   private static final Duration APP_TIMEOUT = Duration.ofMinutes(3);
@@ -40,11 +47,19 @@ public final class QuickstartCommand {
     }
   }
 
-  private QuickstartCommand() {}
+  @Option(names = "--dir", paramLabel = "DIR",
+      description = "where the journal, the NodeManagers' work and the log go (default: a new temporary directory)")
+  Path dir;
 
-  static int run(List<String> args, PrintStream out) throws Exception {
-    Options o = Options.parse(args, Set.of("dir"));
-    Path dir = o.named.containsKey("dir") ? Path.of(o.get("dir", null)) : Files.createTempDirectory("bobbin-quickstart-");
+  private final PrintStream out;
+
+  QuickstartCommand(PrintStream out) {
+    this.out = out;
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    Path dir = this.dir != null ? this.dir : Files.createTempDirectory("bobbin-quickstart-");
     Files.createDirectories(dir);
     logTo(dir.resolve("bobbin.log"));
     out.println("Bobbin quickstart in " + dir + " (logs: " + dir.resolve("bobbin.log") + ")");
