@@ -7,6 +7,7 @@ import dev.bobbin.config.Settings;
 import dev.bobbin.node.NodeManager;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -38,7 +39,12 @@ final class NmCommand implements Callable<Integer> {
   @Option(names = "--http-port", paramLabel = "PORT", description = "the agent's HTTP port (default 8042)")
   Integer httpPort;
 
-  @Option(names = "--work-dir", paramLabel = "DIR", description = "where containers' work and log directories go")
+  @Option(names = "--data-dir", paramLabel = "DIR",
+      description = "where the agent keeps its state (default: $XDG_STATE_HOME/bobbin, else ~/.local/state/bobbin)")
+  String dataDir;
+
+  @Option(names = "--work-dir", paramLabel = "DIR",
+      description = "where containers' work and log directories go (default: nm-PORT under the data dir)")
   String workDir;
 
   @Option(names = "--rack", paramLabel = "RACK", description = "the node's rack (default /default-rack)")
@@ -58,15 +64,28 @@ final class NmCommand implements Callable<Integer> {
     RmCommand.put(over, "bobbin.nm.vcores", vcores);
     RmCommand.put(over, "bobbin.nm.http-port", httpPort);
     RmCommand.put(over, "bobbin.nm.hostname", hostname);
+    RmCommand.put(over, "bobbin.nm.data-dir", dataDir);
     RmCommand.put(over, "bobbin.nm.work-dir", workDir);
     RmCommand.put(over, "bobbin.nm.rack", rack);
     Config base = Settings.load(config);
     NmSettings settings = NmSettings.from(ConfigFactory.parseMap(over).withFallback(base));
+    startingLines(settings, rm != null, config).forEach(out::println);
     NodeManager nm = NodeManager.start(settings);
     Runtime.getRuntime().addShutdownHook(new Thread(nm::close, "bobbin-nm-shutdown"));
     out.println("NodeManager " + nm.nodeId() + " serving on http://" + nm.httpAddress()
         + ", reporting to " + settings.rmAddresses());
     nm.whenTerminated().toCompletableFuture().join();
     return 0;
+  }
+
+  /** What the agent says before it starts: the RM it reports to when none was named, and its work directory. */
+  static List<String> startingLines(NmSettings settings, boolean rmGiven, Path config) {
+    List<String> lines = new ArrayList<>();
+    if (!rmGiven) {
+      lines.add("NodeManager: no --rm given; reporting to " + String.join(",", settings.rmAddresses())
+          + " (bobbin.nm.rm-addresses" + (config == null ? ", its default" : ", from " + config) + ")");
+    }
+    lines.add("NodeManager: work directory " + settings.workDir().toAbsolutePath());
+    return lines;
   }
 }
