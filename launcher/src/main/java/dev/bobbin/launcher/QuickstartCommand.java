@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -51,6 +52,16 @@ public final class QuickstartCommand implements Callable<Integer> {
       description = "where the journal, the NodeManagers' work and the log go (default: a new temporary directory)")
   Path dir;
 
+  @Option(names = "--keep", description = {"after the application, keep the RM member and the NodeManagers running"
+      + " until Ctrl-C, for more applications (bobbin submit --rm URL ...)"})
+  boolean keep;
+
+  /** What becomes of the cluster once the application has ended, before it stops. */
+  interface Afterwards {
+    /** @param stop stops the NodeManagers (their containers) and the RM member */
+    void whileRunning(String rmUrl, Runnable stop) throws Exception;
+  }
+
   private final PrintStream out;
 
   QuickstartCommand(PrintStream out) {
@@ -63,12 +74,26 @@ public final class QuickstartCommand implements Callable<Integer> {
     Files.createDirectories(dir);
     logTo(dir.resolve("bobbin.log"));
     out.println("Bobbin quickstart in " + dir + " (logs: " + dir.resolve("bobbin.log") + ")");
-    Outcome outcome = runIn(dir, out, SHELL);
+    Outcome outcome = runIn(dir, out, SHELL, keep ? untilStopped(out) : (rmUrl, stop) -> { });
     return outcome.succeeded() ? 0 : 1;
   }
 
-  /** Runs the whole quickstart in {@code dir}; shared by the command and its end-to-end test. */
-  public static Outcome runIn(Path dir, PrintStream out, String shell) throws Exception {
+  /** Keeps the cluster until the JVM is told to stop (Ctrl-C, SIGTERM), which then stops it. */
+  private static Afterwards untilStopped(PrintStream out) {
+    return (rmUrl, stop) -> {
+      out.println("The cluster keeps running (--keep), the RM member at " + rmUrl + "; for example:");
+      out.println("  bin/bobbin submit --rm " + rmUrl + " --shell 'hostname' --containers 2 --memory 256 --wait");
+      out.println("Ctrl-C stops it.");
+      Runtime.getRuntime().addShutdownHook(new Thread(stop, "bobbin-quickstart-stop"));
+      new CountDownLatch(1).await();
+    };
+  }
+
+  /**
+   * Runs the whole quickstart in {@code dir}, and then {@code afterwards} before the cluster stops;
+   * shared by the command and its end-to-end test.
+   */
+  public static Outcome runIn(Path dir, PrintStream out, String shell, Afterwards afterwards) throws Exception {
     int rmPort = freePort();
     Map<String, Object> rmConf = new LinkedHashMap<>();
     rmConf.put("bobbin.data-dir", dir.resolve("rm-data").toString());
@@ -92,6 +117,10 @@ public final class QuickstartCommand implements Callable<Integer> {
         String fin = app.path("finalStatus").asText();
         out.println("Application " + appId + " " + state + " with final status " + fin
             + (app.path("diagnostics").asText().isEmpty() ? "" : ": " + app.path("diagnostics").asText()));
+        afterwards.whileRunning(rm.url(), () -> {
+          nms.forEach(NodeManager::close);
+          rm.close();
+        });
         return new Outcome(appId, state, fin, app.path("diagnostics").asText(), output);
       } finally {
         for (NodeManager nm : nms) nm.close();
