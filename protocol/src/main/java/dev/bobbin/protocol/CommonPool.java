@@ -7,7 +7,7 @@ package dev.bobbin.protocol;
  * non-async callbacks ({@code whenComplete}, {@code thenApply}) on the default async executor. That
  * executor is the common pool only when its parallelism is above one; on a two-core machine it is
  * one (cores - 1), and the JDK then starts a new thread for every callback: thousands per second
- * in the scheduler, which the bench measured as its bottleneck.
+ * in the scheduler, enough to make starting threads its bottleneck.
  */
 public final class CommonPool {
   public static final String PARALLELISM = "java.util.concurrent.ForkJoinPool.common.parallelism";
