@@ -1,7 +1,7 @@
 package dev.bobbin.http;
 
 import dev.bobbin.core.app.AppReport;
-import dev.bobbin.core.scheduler.Scheduler;
+import dev.bobbin.core.scheduler.SchedulerProtocol;
 import dev.bobbin.protocol.YarnApplicationState;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,7 +11,7 @@ import java.util.Map;
 final class ClusterMetrics {
   private ClusterMetrics() {}
 
-  static Map<String, Object> of(List<AppReport> apps, Scheduler.UsageReport u) {
+  static Map<String, Object> of(List<AppReport> apps, SchedulerProtocol.UsageReport u) {
     Map<YarnApplicationState, Integer> byState = new LinkedHashMap<>();
     for (AppReport r : apps) byState.merge(r.state().toYarn(), 1, Integer::sum);
     Map<String, Object> m = new LinkedHashMap<>();
@@ -22,7 +22,7 @@ final class ClusterMetrics {
     m.put("appsRunning", count(byState, YarnApplicationState.RUNNING));
     m.put("appsFailed", count(byState, YarnApplicationState.FAILED));
     m.put("appsKilled", count(byState, YarnApplicationState.KILLED));
-    int running = u.apps().values().stream().mapToInt(Scheduler.AppUsage::runningContainers).sum();
+    int running = u.apps().values().stream().mapToInt(SchedulerProtocol.AppUsage::runningContainers).sum();
     m.put("containersAllocated", running);
     m.put("containersReserved", 0);
     m.put("containersPending", 0);

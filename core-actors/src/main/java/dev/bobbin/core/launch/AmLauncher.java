@@ -1,6 +1,5 @@
 package dev.bobbin.core.launch;
 
-import dev.bobbin.core.scheduler.Scheduler;
 import dev.bobbin.protocol.CborSerializable;
 import dev.bobbin.protocol.ContainerEnv;
 import dev.bobbin.protocol.ContainerLaunchContext;
@@ -32,15 +31,22 @@ import org.apache.pekko.actor.typed.javadsl.Behaviors;
  * Starts AM containers on their NodeManagers, as YARN's ApplicationMasterLauncher does: each start
  * is one blocking call on a pool of its own ({@code bobbin.rm.am-launcher-threads}), so a slow
  * NodeManager holds a launcher thread and nothing else. The AM gets the RM addresses and its AM
- * token in its environment. A failed start is reported to the scheduler, which completes the
- * container and so fails the attempt.
+ * token in its environment. Each start is answered with {@link Launched}; the scheduler completes
+ * a container whose start failed, and so fails the attempt.
  */
 public final class AmLauncher {
   public sealed interface Command extends CborSerializable {}
 
   public record Launch(
       String appId, String attemptId, String user, Container container, ContainerLaunchContext launch,
-      String amToken, ActorRef<Scheduler.Command> replyTo) implements Command {}
+      String amToken, ActorRef<Launched> replyTo) implements Command {
+    public Launch withReplyTo(ActorRef<Launched> to) {
+      return new Launch(appId, attemptId, user, container, launch, amToken, to);
+    }
+  }
+
+  /** @param error why the start failed, or null when the NodeManager started the container */
+  public record Launched(String containerId, String error) implements CborSerializable {}
 
   /** @param error why the start failed, or null when the NodeManager started the container */
   record Started(Launch launch, String error) implements Command {}
@@ -61,9 +67,8 @@ public final class AmLauncher {
           .onMessage(Started.class, s -> {
             if (s.error() != null) {
               ctx.getLog().warn("AM container {} failed to start: {}", s.launch().container().id(), s.error());
-              s.launch().replyTo().tell(new Scheduler.AmLaunchFailed(s.launch().container().id(),
-                  "AM container failed to launch: " + s.error()));
             }
+            s.launch().replyTo().tell(new Launched(s.launch().container().id(), s.error()));
             return Behaviors.same();
           })
           .onSignal(PostStop.class, sig -> {

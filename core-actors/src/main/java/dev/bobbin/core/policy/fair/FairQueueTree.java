@@ -1,12 +1,10 @@
-package dev.bobbin.core.scheduler;
+package dev.bobbin.core.policy.fair;
 
 import dev.bobbin.config.fair.EffectiveQueue;
 import dev.bobbin.config.fair.FairSchedulerConfig;
 import dev.bobbin.config.fair.QueuePolicy;
 import dev.bobbin.config.fair.QueueType;
 import dev.bobbin.config.fair.ResourceSpec;
-import dev.bobbin.core.policy.fair.FairPolicyKind;
-import dev.bobbin.core.policy.fair.QueueSpec;
 import dev.bobbin.protocol.Resource;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

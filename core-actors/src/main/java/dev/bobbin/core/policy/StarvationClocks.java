@@ -1,4 +1,4 @@
-package dev.bobbin.core.policy.fair;
+package dev.bobbin.core.policy;
 
 import java.util.Collections;
 import java.util.Map;

@@ -1,8 +1,7 @@
-package dev.bobbin.http;
+package dev.bobbin.core.policy.fair;
 
-import dev.bobbin.core.policy.fair.FairShares;
-import dev.bobbin.core.policy.fair.QueueSpec;
-import dev.bobbin.core.scheduler.FairView;
+import dev.bobbin.core.policy.LeafApps;
+import dev.bobbin.core.policy.SchedulerView;
 import dev.bobbin.protocol.Resource;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -10,20 +9,26 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-/** Hadoop's {@code fairScheduler} shape of {@code GET /ws/v1/cluster/scheduler}. */
-final class FairSchedulerJson {
-  private FairSchedulerJson() {}
+/**
+ * The Fair policy's latest computation, shown in Hadoop's {@code fairScheduler} shape of
+ * {@code GET /ws/v1/cluster/scheduler}.
+ *
+ * @param leaves per leaf queue path, its applications and their containers
+ */
+public record FairView(QueueSpec root, FairShares shares, Resource cluster, Map<String, LeafApps> leaves)
+    implements SchedulerView {
 
-  static Map<String, Object> of(FairView view) {
+  @Override
+  public Map<String, Object> schedulerInfo() {
     Map<String, Object> info = new LinkedHashMap<>();
     info.put("type", "fairScheduler");
-    info.put("rootQueue", queue(view.root(), view, true));
-    return Map.of("scheduler", Map.of("schedulerInfo", info));
+    info.put("rootQueue", queue(root, true));
+    return info;
   }
 
-  private static Map<String, Object> queue(QueueSpec q, FairView view, boolean preemptableAbove) {
-    FairShares.QueueShare share = view.shares().queues().get(q.path());
-    FairView.LeafApps apps = view.leaves().getOrDefault(q.path(), FairView.LeafApps.NONE);
+  private Map<String, Object> queue(QueueSpec q, boolean preemptableAbove) {
+    FairShares.QueueShare share = shares.queues().get(q.path());
+    LeafApps apps = leaves.getOrDefault(q.path(), LeafApps.NONE);
     boolean preemptable = preemptableAbove && q.allowPreemptionFrom();
     Map<String, Object> m = new LinkedHashMap<>();
     if (q.isLeaf()) m.put("type", "fairSchedulerLeafQueueInfo");
@@ -36,25 +41,28 @@ final class FairSchedulerJson {
     m.put("usedResources", share == null ? Resource.NONE : share.usage());
     m.put("amUsedResources", apps.amUsed());
     m.put("amMaxResources", share == null || q.maxAmShare() < 0 ? Resource.NONE
-        : new Resource((long) (share.fairShare().memory() * q.maxAmShare()), (int) (share.fairShare().vCores() * q.maxAmShare())));
+        : new Resource((long) (share.fairShare().memory() * q.maxAmShare()),
+            (int) (share.fairShare().vCores() * q.maxAmShare())));
     m.put("demandResources", share == null ? Resource.NONE : share.demand());
     m.put("steadyFairResources", share == null ? Resource.NONE : share.steadyFairShare());
     m.put("fairResources", share == null ? Resource.NONE : share.fairShare());
-    m.put("clusterResources", view.cluster());
+    m.put("clusterResources", cluster);
     m.put("reservedResources", Resource.NONE);
     m.put("allocatedContainers", apps.containers());
     m.put("pendingContainers", apps.pendingContainers());
     m.put("reservedContainers", 0);
     m.put("preemptable", preemptable);
-    m.put("fairSharePreemptionTimeout", q.fairSharePreemptionTimeout() == null ? -1 : q.fairSharePreemptionTimeout().toMillis());
+    m.put("fairSharePreemptionTimeout",
+        q.fairSharePreemptionTimeout() == null ? -1 : q.fairSharePreemptionTimeout().toMillis());
     m.put("fairSharePreemptionThreshold", q.fairSharePreemptionThreshold());
-    m.put("minSharePreemptionTimeout", q.minSharePreemptionTimeout() == null ? -1 : q.minSharePreemptionTimeout().toMillis());
+    m.put("minSharePreemptionTimeout",
+        q.minSharePreemptionTimeout() == null ? -1 : q.minSharePreemptionTimeout().toMillis());
     if (q.isLeaf()) {
       m.put("numActiveApps", apps.active());
       m.put("numPendingApps", apps.pending());
     } else {
       List<Object> children = new ArrayList<>();
-      for (QueueSpec c : q.children()) children.add(queue(c, view, preemptable));
+      for (QueueSpec c : q.children()) children.add(queue(c, preemptable));
       m.put("childQueues", Map.of("queue", children));
     }
     return m;
