@@ -5,6 +5,7 @@ import com.typesafe.config.ConfigFactory;
 import dev.bobbin.config.NmSettings;
 import dev.bobbin.node.container.LocalProcessLauncher;
 import dev.bobbin.node.container.ProcessLauncher;
+import dev.bobbin.node.http.NodeMetrics;
 import dev.bobbin.node.http.NodeRoutes;
 import dev.bobbin.protocol.client.BobbinHttp;
 import dev.bobbin.protocol.client.ResourceTrackerClient;
@@ -73,7 +74,7 @@ public final class NodeManager implements AutoCloseable {
     try {
       binding = Http.get(system)
           .newServerAt(settings.hostname(), settings.httpPort())
-          .bind(new NodeRoutes(system, system.scheduler(), ASK_TIMEOUT).routes())
+          .bind(new NodeRoutes(system, system.scheduler(), ASK_TIMEOUT, new NodeMetrics()).routes())
           .toCompletableFuture()
           .get(BIND_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
     } catch (InterruptedException | ExecutionException | TimeoutException e) {
