@@ -17,7 +17,7 @@ import java.util.concurrent.ExecutionException;
  * <p>A call completes with the {@link Reply} to a 2xx, and fails with a {@link CallException}
  * otherwise: {@link RemoteErrorException} for an error status (with YARN's RemoteException decoded),
  * {@link UnreachableException} when no answer came, {@link UnreadableReplyException} when the body
- * cannot be decoded. A request is never sent twice.
+ * cannot be decoded. It never resends a POST or PUT: what to do after a failure is the caller's.
  */
 public final class BobbinHttp {
   public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(10);
@@ -27,16 +27,20 @@ public final class BobbinHttp {
   private final Duration requestTimeout;
   private final Credentials credentials;
 
-  private BobbinHttp(Builder b) {
+  private BobbinHttp(HttpClient client, Duration requestTimeout, Credentials credentials) {
+    this.client = client;
+    this.requestTimeout = requestTimeout;
+    this.credentials = credentials;
+  }
+
+  private static HttpClient newClient(Builder b) {
     HttpClient.Builder http = HttpClient.newBuilder()
         .version(HttpClient.Version.HTTP_1_1)
         .connectTimeout(b.connectTimeout)
         // A 307 from a member that does not serve a path leads to one that does; never https to http.
         .followRedirects(HttpClient.Redirect.NORMAL);
     b.tls.applyTo(http);
-    this.client = http.build();
-    this.requestTimeout = b.requestTimeout;
-    this.credentials = b.credentials;
+    return http.build();
   }
 
   public static Builder builder() {
@@ -46,6 +50,15 @@ public final class BobbinHttp {
   /** Default timeouts, no credentials, the JVM's TLS trust. */
   public static BobbinHttp withDefaults() {
     return builder().build();
+  }
+
+  /**
+   * The same transport (connections, timeouts, TLS) calling as someone else: for a process that
+   * acts for many callers, such as AMs of many attempts, without a connection pool for each.
+   */
+  public BobbinHttp withCredentials(Credentials other) {
+    if (other == null) throw new IllegalArgumentException("credentials is null; use Credentials.NONE");
+    return new BobbinHttp(client, requestTimeout, other);
   }
 
   public CompletableFuture<Reply> send(Call call) {
@@ -149,11 +162,13 @@ public final class BobbinHttp {
 
     public BobbinHttp build() {
       if (tls == null) tls = TlsSettings.system();
-      return new BobbinHttp(this);
+      return new BobbinHttp(newClient(this), requestTimeout, credentials);
     }
 
     private static Duration positive(Duration d, String name) {
-      if (d == null || d.isNegative() || d.isZero()) throw new IllegalArgumentException(name + " must be positive, was " + d);
+      if (d == null || d.isNegative() || d.isZero()) {
+        throw new IllegalArgumentException(name + " must be positive, was " + d);
+      }
       return d;
     }
   }

@@ -37,10 +37,12 @@ public final class ContainerManagerClient {
   /** @param nodeHttpAddress {@code host:port} as the RM reports it, or a URL */
   public CompletableFuture<StartContainersResponse> startContainers(
       String nodeHttpAddress, StartContainersRequest request) {
-    return http.call(Call.post(nodeHttpAddress, WirePaths.NM_START_CONTAINERS, request), StartContainersResponse.class);
+    return http.call(
+        Call.post(nodeHttpAddress, WirePaths.NM_START_CONTAINERS, request), StartContainersResponse.class);
   }
 
-  public CompletableFuture<StopContainersResponse> stopContainers(String nodeHttpAddress, StopContainersRequest request) {
+  public CompletableFuture<StopContainersResponse> stopContainers(
+      String nodeHttpAddress, StopContainersRequest request) {
     return http.call(Call.post(nodeHttpAddress, WirePaths.NM_STOP_CONTAINERS, request), StopContainersResponse.class);
   }
 
@@ -52,7 +54,8 @@ public final class ContainerManagerClient {
 
   /** Completes with the container id once its NM accepted the launch. */
   public CompletableFuture<String> startContainer(Container container, ContainerLaunchContext launchContext) {
-    var body = new StartContainersRequest(List.of(new StartContainerRequest(container.containerToken(), launchContext)));
+    var body =
+        new StartContainersRequest(List.of(new StartContainerRequest(container.containerToken(), launchContext)));
     return startContainers(container.nodeHttpAddress(), body)
         .thenApply(r -> confirmed(container, r.succeeded(), r.failed()));
   }

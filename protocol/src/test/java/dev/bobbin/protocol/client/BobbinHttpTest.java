@@ -184,6 +184,19 @@ class BobbinHttpTest {
   }
 
   @Test
+  void aTransportCallsAsOtherCredentialsOverTheSameConnections() throws Exception {
+    server = TestingServer.start().on("/a", 200, "{}");
+    BobbinHttp shared = BobbinHttp.withDefaults();
+
+    shared.withCredentials(Credentials.amToken("first")).sendAndWait(Call.get(server.url(), "/a"));
+    shared.withCredentials(Credentials.amToken("second")).sendAndWait(Call.get(server.url(), "/a"));
+    shared.sendAndWait(Call.get(server.url(), "/a"));
+
+    assertThat(server.received).extracting(r -> String.valueOf(r.header(WirePaths.AM_TOKEN_HEADER)))
+        .containsExactly("first", "second", "null");
+  }
+
+  @Test
   void aBadAddressFailsTheCallInsteadOfThrowing() {
     var stage = http.send(Call.get("http://bad host:1", "/x"));
 

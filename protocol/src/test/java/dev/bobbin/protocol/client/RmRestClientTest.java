@@ -46,7 +46,8 @@ class RmRestClientTest {
   void newApplicationAndSubmitAsTheUser() throws Exception {
     server = TestingServer.start()
         .on("/ws/v1/cluster/apps/new-application", 200,
-            "{\"application-id\":\"application_1_0001\",\"maximum-resource-capability\":{\"memory\":8192,\"vCores\":4}}")
+            "{\"application-id\":\"application_1_0001\","
+                + "\"maximum-resource-capability\":{\"memory\":8192,\"vCores\":4}}")
         .on("/ws/v1/cluster/apps", ex -> {
           ex.getResponseHeaders().set("Location", "http://rm/ws/v1/cluster/apps/application_1_0001");
           TestingServer.reply(ex, 202, "");
@@ -94,7 +95,8 @@ class RmRestClientTest {
 
     assertThat(none).isEmpty();
     assertThat(one).extracting(AppInfo::id).containsExactly("application_1_0001");
-    assertThat(server.received.get(0).query()).isEqualTo("states=ACCEPTED,RUNNING&queue=default&limit=5&user.name=alice");
+    assertThat(server.received.get(0).query())
+        .isEqualTo("states=ACCEPTED,RUNNING&queue=default&limit=5&user.name=alice");
   }
 
   @Test
