@@ -170,7 +170,7 @@ final class ClusterRoutes extends AllDirectives {
   }
 
   private CompletionStage<HttpResponse> metrics() {
-    return core.applications().thenCombine(core.usage(), (apps, u) -> ok(Map.of("clusterMetrics", ClusterMetrics.of(apps, u))));
+    return ClusterMetrics.measure(core).thenApply(m -> ok(Map.of("clusterMetrics", m)));
   }
 
   private CompletionStage<HttpResponse> scheduler() {

@@ -9,15 +9,18 @@ import dev.bobbin.protocol.Ids;
 import dev.bobbin.protocol.Resource;
 import dev.bobbin.protocol.Tokens;
 import dev.bobbin.protocol.am.Container;
-import java.net.http.HttpClient;
+import dev.bobbin.protocol.client.BobbinHttp;
+import dev.bobbin.protocol.client.ContainerManagerClient;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletionException;
 import org.junit.jupiter.api.Test;
 
-class NmClientTest {
-  private final NmClient client = new NmClient(HttpClient.newHttpClient(), Duration.ofSeconds(5));
+/** How an AM starts, queries and stops its containers, against a NodeManager that checks container tokens. */
+class ContainerManagerClientTest {
+  private final ContainerManagerClient client =
+      new ContainerManagerClient(BobbinHttp.builder().requestTimeout(Duration.ofSeconds(5)).build());
 
   @Test
   void startsStopsAndQueriesAContainerWithItsToken() throws Exception {
@@ -25,10 +28,10 @@ class NmClientTest {
       Container c = container(nm, 2, TestingRm.SECRET);
       var launch = new ContainerLaunchContext(List.of("sleep 1"), Map.of("A", "b"));
 
-      assertThat(client.startContainer(c, launch).toCompletableFuture().join()).isEqualTo(c.id());
+      assertThat(client.startContainer(c, launch).join()).isEqualTo(c.id());
       assertThat(nm.started).containsEntry(c.id(), launch);
-      assertThat(client.getContainerStatus(c).toCompletableFuture().join().state()).isEqualTo(ContainerState.RUNNING);
-      assertThat(client.stopContainer(c).toCompletableFuture().join()).isEqualTo(c.id());
+      assertThat(client.getContainerStatus(c).join().state()).isEqualTo(ContainerState.RUNNING);
+      assertThat(client.stopContainer(c).join()).isEqualTo(c.id());
       assertThat(nm.stopped).containsExactly(c.id());
     }
   }
@@ -38,17 +41,11 @@ class NmClientTest {
     try (TestingNm nm = new TestingNm(TestingRm.SECRET, (id, launch) -> {})) {
       Container forged = container(nm, 3, "not the secret".getBytes());
       assertThatThrownBy(() -> client.startContainer(forged, new ContainerLaunchContext(List.of("true"), Map.of()))
-              .toCompletableFuture().join())
+              .join())
           .isInstanceOf(CompletionException.class)
-          .cause().isInstanceOf(NmClient.NmException.class).hasMessageContaining("InvalidToken");
+          .cause().isInstanceOf(ContainerManagerClient.RefusedException.class).hasMessageContaining("InvalidToken");
       assertThat(nm.started).isEmpty();
     }
-  }
-
-  @Test
-  void nodeAddressesWithOrWithoutSchemeWork() {
-    assertThat(NmClient.baseUrl("h:8042")).isEqualTo("http://h:8042");
-    assertThat(NmClient.baseUrl("http://h:8042/")).isEqualTo("http://h:8042");
   }
 
   private static Container container(TestingNm nm, long seq, byte[] secret) {
