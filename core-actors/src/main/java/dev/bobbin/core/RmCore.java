@@ -13,6 +13,7 @@ import dev.bobbin.core.container.ContainerEntity;
 import dev.bobbin.core.directory.AppDirectory;
 import dev.bobbin.core.launch.AmLauncher;
 import dev.bobbin.core.node.NodeEntity;
+import dev.bobbin.core.policy.AdmissionTerms;
 import dev.bobbin.core.policy.PolicyConfig;
 import dev.bobbin.core.policy.SchedulerView;
 import dev.bobbin.core.queue.QueueAdmissions;
@@ -49,6 +50,7 @@ import java.util.function.Supplier;
 import org.apache.pekko.Done;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.actor.typed.DispatcherSelector;
 import org.apache.pekko.actor.typed.Props;
 import org.apache.pekko.actor.typed.SupervisorStrategy;
 import org.apache.pekko.actor.typed.javadsl.AskPattern;
@@ -81,6 +83,7 @@ public final class RmCore {
   /** This incarnation's application id stamp; asked for again if the first ask failed. */
   private volatile CompletionStage<Long> idStamp;
   private final Duration timeout;
+  private final Supplier<PolicyConfig> reload;
 
   /**
    * @param policy the scheduling policy's configuration, as this member read it
@@ -92,6 +95,7 @@ public final class RmCore {
     this.rm = rm;
     this.scheduler = scheduler;
     this.timeout = rm.askTimeout();
+    this.reload = reload;
     this.secret = TokenSecret.load(rm);
     this.clusterTimestamp = System.currentTimeMillis();
     Clock clock = Clock.systemUTC();
@@ -143,10 +147,13 @@ public final class RmCore {
             SchedulerProtocol.Reconfigure::new, timeout, system.scheduler())
         .thenCompose(r -> r.isError() ? CompletableFuture.failedFuture(Rejection.badRequest(r.getError().getMessage()))
             : CompletableFuture.completedFuture(r.getValue()))
-        .thenApply(msg -> {
-          queuesRefreshed.tell(Topic.publish(new MemberQueues.Refreshed()));
-          return msg;
-        });
+        .thenCompose(msg -> CompletableFuture.supplyAsync(reload, system.dispatchers().lookup(DispatcherSelector.blocking()))
+            .handle((config, e) -> {
+              // This member places with it before it answers; the others as soon as they hear.
+              if (config != null) queues.swap(config);
+              queuesRefreshed.tell(Topic.publish(new MemberQueues.Refreshed()));
+              return msg;
+            }));
   }
 
   /** The scheduling policy's state, as the scheduler REST view shows it. */
@@ -189,14 +196,37 @@ public final class RmCore {
     }
     Placement placement = queues.place(raw.queue(), checked.user());
     if (placement instanceof Placement.Rejected r) return CompletableFuture.failedFuture(Rejection.badRequest(r.reason()));
-    return admit(checked.withQueue(QueuePath.of(((Placement.Placed) placement).queue()).relative()));
+    Placement.Placed placed = (Placement.Placed) placement;
+    QueuePath leaf = QueuePath.of(placed.queue());
+    String version = queues.version();
+    return claimParents(placed, leaf, version)
+        .thenCompose(ok -> admit(checked.withQueue(leaf.relative()), version, queues.admission(leaf)));
+  }
+
+  /**
+   * The queues placement makes above the leaf, top down: each must become a parent, which its entity
+   * refuses while it holds applications. Queues the configuration names need nothing.
+   */
+  private CompletionStage<Done> claimParents(Placement.Placed placed, QueuePath leaf, String version) {
+    CompletionStage<Done> claims = CompletableFuture.completedFuture(Done.getInstance());
+    for (String path : placed.queuesToCreate()) {
+      QueuePath parent = QueuePath.of(path);
+      if (parent.equals(leaf)) continue;
+      claims = claims.thenCompose(ok -> Retrying.<Done>ask(t -> sharding.entityRefFor(QueueEntity.TYPE_KEY,
+              parent.relative()).askWithStatus(r -> new QueueEntity.ClaimParent(version, r), t), timeout)
+          .exceptionallyCompose(e -> CompletableFuture.failedFuture(Retrying.cause(e) instanceof StatusReply.ErrorMessage
+              ? Rejection.badRequest("Application rejected by queue placement: cannot place in " + leaf + ": "
+                  + Retrying.cause(e).getMessage())
+              : Retrying.cause(e))));
+    }
+    return claims;
   }
 
   /** Every step may be sent twice (see {@link Retrying}): each answers a repeat as it did the first. */
-  private CompletionStage<AppReport> admit(Submission s) {
+  private CompletionStage<AppReport> admit(Submission s, String version, AdmissionTerms terms) {
     // The admissions retry for it, and may hold it while the write before it finishes.
     return AskPattern.<QueueAdmissions.Command, Done>askWithStatus(admissions,
-            r -> new QueueAdmissions.Admit(s.queue(), s.appId(), queues.version(), r), timeout.multipliedBy(2),
+            r -> new QueueAdmissions.Admit(s.queue(), s.appId(), version, terms, r), timeout.multipliedBy(2),
             system.scheduler())
         .exceptionallyCompose(e -> CompletableFuture.failedFuture(rejectionOr(e, Rejection.badRequest(rootMessage(e)))))
         .thenCompose(q -> Retrying.<AppReport>ask(

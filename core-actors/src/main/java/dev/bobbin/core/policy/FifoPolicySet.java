@@ -32,6 +32,12 @@ public final class FifoPolicySet implements PolicySet {
     return new Placement.Rejected("Queue " + requestedQueue + " does not exist; known queues: " + settings.queues());
   }
 
+  /** {@inheritDoc} Every queue takes submissions, with no limit on how many it holds. */
+  @Override
+  public AdmissionTerms admission(QueuePath leaf) {
+    return AdmissionTerms.OPEN;
+  }
+
   @Override
   public void follow(String appId, QueuePath queue) {}
 

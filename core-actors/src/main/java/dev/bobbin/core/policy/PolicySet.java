@@ -20,6 +20,9 @@ public interface PolicySet {
    */
   Placement place(String requestedQueue, String user, List<String> groups);
 
+  /** What the leaf queue's entity checks before it admits an application placed there. */
+  AdmissionTerms admission(QueuePath leaf);
+
   /** The scheduler follows an application in {@code queue} from now on; a queue that does not exist yet is made. */
   void follow(String appId, QueuePath queue);
 

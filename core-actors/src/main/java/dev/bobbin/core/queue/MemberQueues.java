@@ -1,6 +1,8 @@
 package dev.bobbin.core.queue;
 
+import dev.bobbin.config.QueuePath;
 import dev.bobbin.config.fair.Placement;
+import dev.bobbin.core.policy.AdmissionTerms;
 import dev.bobbin.core.policy.PolicyConfig;
 import dev.bobbin.core.policy.PolicySet;
 import dev.bobbin.core.policies.PolicySets;
@@ -41,6 +43,11 @@ public final class MemberQueues {
    */
   public Placement place(String requestedQueue, String user) {
     return current.policy().place(requestedQueue, user, List.of(user));
+  }
+
+  /** What the leaf's entity checks before it admits a submission placed there. */
+  public AdmissionTerms admission(QueuePath leaf) {
+    return current.policy().admission(leaf);
   }
 
   /** Changes with the configuration; the queue entities record the version they admit under. */

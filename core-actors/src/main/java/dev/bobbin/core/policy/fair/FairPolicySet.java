@@ -6,6 +6,7 @@ import dev.bobbin.config.fair.KnownQueues;
 import dev.bobbin.config.fair.Placement;
 import dev.bobbin.config.fair.QueuePlacement;
 import dev.bobbin.config.fair.QueueType;
+import dev.bobbin.core.policy.AdmissionTerms;
 import dev.bobbin.core.policy.AllocationPlan;
 import dev.bobbin.core.policy.AppSnapshot;
 import dev.bobbin.core.policy.Assignment;
@@ -20,6 +21,7 @@ import dev.bobbin.core.policy.StarvationClocks;
 import dev.bobbin.protocol.Resource;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -35,7 +37,9 @@ import java.util.Set;
  */
 public final class FairPolicySet implements PolicySet {
   private FairSetup setup;
-  /** Queues applications were placed in that the configuration does not name, by full path. */
+  /** The queue of each followed application. */
+  private final Map<String, QueuePath> appQueues = new HashMap<>();
+  /** Queues of followed applications that the configuration does not name, and their parents, by full path. */
   private final Map<String, QueueType> dynamic = new LinkedHashMap<>();
   private QueueSpec root;
   private FairShares shares = new FairShares(Map.of(), Map.of());
@@ -58,27 +62,55 @@ public final class FairPolicySet implements PolicySet {
   }
 
   private KnownQueues known() {
-    KnownQueues known = KnownQueues.of(setup.config());
-    for (var e : dynamic.entrySet()) {
-      known = known.with(new Placement.Placed(e.getKey(), List.of(e.getKey()), "dynamic"));
-    }
-    return known;
+    KnownQueues configured = KnownQueues.of(setup.config());
+    Set<String> leaves = new HashSet<>(configured.leaves());
+    Set<String> parents = new HashSet<>(configured.parents());
+    dynamic.forEach((path, type) -> (type == QueueType.LEAF ? leaves : parents).add(path));
+    return new KnownQueues(leaves, parents, dynamic.keySet());
   }
 
-  /** A queue neither configured nor made before is made now, with the parents it lacks. */
+  /** Hadoop's Fair Scheduler has no queue states or admission limits: every leaf takes submissions. */
+  @Override
+  public AdmissionTerms admission(QueuePath leaf) {
+    return AdmissionTerms.OPEN;
+  }
+
+  /**
+   * The application's queue exists from now on: one the configuration does not name is made, with
+   * the parents it lacks, as Hadoop's placement creates queues.
+   */
   @Override
   public void follow(String appId, QueuePath queue) {
-    KnownQueues known = known();
-    if (known.exists(queue.full())) return;
-    for (QueuePath q = queue; q != null && !known.exists(q.full()); q = q.parent()) {
-      dynamic.putIfAbsent(q.full(), q.equals(queue) ? QueueType.LEAF : QueueType.PARENT);
-    }
-    root = FairQueueTree.build(setup.config(), dynamic, cluster);
+    if (!queue.equals(appQueues.put(appId, queue))) rebuildDynamicQueues();
   }
 
+  /** Its reservations go; a queue made for it alone goes with it, as Hadoop removes empty dynamic queues. */
   @Override
   public void forget(String appId) {
     reservations.removeIf(r -> r.appId().equals(appId));
+    if (appQueues.remove(appId) != null) rebuildDynamicQueues();
+  }
+
+  /**
+   * The queues the configuration does not name that followed applications are in, with their
+   * parents. A path that is a leaf for one application and a parent of another's queue is a parent
+   * (the queue entities refuse such a placement; a member that placed before it heard of the other
+   * application is the only way there).
+   */
+  private void rebuildDynamicQueues() {
+    KnownQueues configured = KnownQueues.of(setup.config());
+    Map<String, QueueType> next = new LinkedHashMap<>();
+    for (QueuePath leaf : appQueues.values()) {
+      if (configured.exists(leaf.full())) continue;
+      next.putIfAbsent(leaf.full(), QueueType.LEAF);
+      for (QueuePath q = leaf.parent(); q != null && !configured.exists(q.full()); q = q.parent()) {
+        next.put(q.full(), QueueType.PARENT);
+      }
+    }
+    if (next.equals(dynamic)) return;
+    dynamic.clear();
+    dynamic.putAll(next);
+    root = FairQueueTree.build(setup.config(), dynamic, cluster);
   }
 
   @Override
@@ -164,13 +196,15 @@ public final class FairPolicySet implements PolicySet {
     return setup.global().waitTimeBeforeKill();
   }
 
-  /** A new configuration; queues placement created stay, as they do in Hadoop until removed. */
+  /** A new configuration; the queues applications were placed in that it does not name stay while they hold applications. */
   @Override
   public Reconfiguration reconfigure(PolicyConfig next) {
     if (next.fair() == null) {
       return new Reconfiguration.Rejected(List.of("the fair policy needs a fair queue configuration"));
     }
     setup = next.fair();
+    dynamic.clear();
+    rebuildDynamicQueues();
     root = FairQueueTree.build(setup.config(), dynamic, cluster);
     return new Reconfiguration.Accepted("Queues refreshed: " + setup.config().queues().keySet());
   }
