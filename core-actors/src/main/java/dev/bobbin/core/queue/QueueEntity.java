@@ -64,8 +64,6 @@ public final class QueueEntity
 
   public record RemoveApp(String appId, ActorRef<StatusReply<Done>> replyTo) implements Command {}
 
-  public record Get(ActorRef<StatusReply<Report>> replyTo) implements Command {}
-
   public record Report(String name, String configVersion, QueueState state, List<String> apps)
       implements CborSerializable {}
 
@@ -142,7 +140,6 @@ public final class QueueEntity
         .onCommand(RemoveApp.class, (s, c) -> !s.apps().contains(c.appId())
             ? Effect().reply(c.replyTo(), StatusReply.ack())
             : Effect().persist(new AppRemoved(c.appId())).thenReply(c.replyTo(), ns -> StatusReply.ack()))
-        .onCommand(Get.class, (s, c) -> Effect().reply(c.replyTo(), StatusReply.success(report(s))))
         .build();
   }
 
