@@ -2,7 +2,6 @@ package dev.bobbin.am;
 
 import dev.bobbin.protocol.ContainerStatus;
 import dev.bobbin.protocol.FinalApplicationStatus;
-import dev.bobbin.protocol.WirePaths;
 import dev.bobbin.protocol.am.AllocateRequest;
 import dev.bobbin.protocol.am.AllocateResponse;
 import dev.bobbin.protocol.am.AmCommand;
@@ -11,14 +10,17 @@ import dev.bobbin.protocol.am.FinishAmRequest;
 import dev.bobbin.protocol.am.FinishAmResponse;
 import dev.bobbin.protocol.am.RegisterAmRequest;
 import dev.bobbin.protocol.am.RegisterAmResponse;
-import java.net.http.HttpClient;
+import dev.bobbin.protocol.client.AmProtocolClient;
+import dev.bobbin.protocol.client.CallException;
+import dev.bobbin.protocol.client.Failover;
+import dev.bobbin.protocol.client.RemoteErrorException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletionStage;
-import java.util.function.Function;
+import java.util.function.BiFunction;
 import org.apache.pekko.Done;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
@@ -78,19 +80,20 @@ public final class AmClient {
 
   private record RetryCall() implements Command {}
 
-  private record RegisterReplied(RmReply<RegisterAmResponse> reply) implements Command {}
+  /** An answer from the RM: the response, or why there is none. */
+  private record RegisterReplied(RegisterAmResponse response, CallException failure) implements Command {}
 
-  private record AllocateReplied(RmReply<AllocateResponse> reply) implements Command {}
+  private record AllocateReplied(AllocateResponse response, CallException failure) implements Command {}
 
-  private record FinishReplied(RmReply<FinishAmResponse> reply) implements Command {}
+  private record FinishReplied(FinishAmResponse response, CallException failure) implements Command {}
 
   public static Behavior<Command> create(AmClientSettings settings, ActorRef<AmEvent> listener) {
-    return create(settings, listener, RmHttp.newHttpClient(settings.requestTimeout()));
+    return create(settings, listener,
+        AmProtocolClient.create(settings.amToken(), settings.requestTimeout(), settings.requestTimeout()));
   }
 
-  public static Behavior<Command> create(
-      AmClientSettings settings, ActorRef<AmEvent> listener, HttpClient httpClient) {
-    RmHttp rm = new RmHttp(httpClient, settings.amToken(), settings.requestTimeout());
+  /** With the caller's client, e.g. one whose transport has TLS settings of its own. */
+  public static Behavior<Command> create(AmClientSettings settings, ActorRef<AmEvent> listener, AmProtocolClient rm) {
     return Behaviors.setup(
         ctx -> Behaviors.withTimers(timers -> new AmClient(ctx, timers, settings, listener, rm).start()));
   }
@@ -107,11 +110,11 @@ public final class AmClient {
   private final TimerScheduler<Command> timers;
   private final AmClientSettings settings;
   private final ActorRef<AmEvent> listener;
-  private final RmHttp rm;
+  private final AmProtocolClient rm;
 
   private Phase phase = Phase.REGISTERING;
   private boolean registeredOnce;
-  private int addressIndex;
+  private Failover failover;
   private AskTable asks = AskTable.empty();
   private final Set<String> releasesToSend = new LinkedHashSet<>();
   private final Set<String> releasedNotCompleted = new LinkedHashSet<>();
@@ -129,7 +132,6 @@ public final class AmClient {
   /** Heartbeats stopped after a rejection or giving up; unregistering is still possible. */
   private boolean broken;
   private PendingFinish finish;
-  private int failuresInARow;
   private long firstFailureNanos;
   private int resyncsInARow;
 
@@ -138,12 +140,13 @@ public final class AmClient {
       TimerScheduler<Command> timers,
       AmClientSettings settings,
       ActorRef<AmEvent> listener,
-      RmHttp rm) {
+      AmProtocolClient rm) {
     this.ctx = ctx;
     this.timers = timers;
     this.settings = settings;
     this.listener = listener;
     this.rm = rm;
+    this.failover = Failover.over(settings.rmAddresses(), settings.initialBackoff(), settings.maxBackoff());
   }
 
   private Behavior<Command> start() {
@@ -217,7 +220,7 @@ public final class AmClient {
     callInFlight = true;
     RegisterAmRequest body =
         new RegisterAmRequest(settings.host(), settings.rpcPort(), settings.trackingUrl());
-    pipe(rm.post(address(), WirePaths.AM_REGISTER, body, RegisterAmResponse.class), RegisterReplied::new);
+    pipe(rm.register(address(), body), RegisterReplied::new);
   }
 
   private void sendAllocate() {
@@ -229,9 +232,7 @@ public final class AmClient {
       releasesToSend.clear();
     }
     callInFlight = true;
-    pipe(
-        rm.post(address(), WirePaths.AM_ALLOCATE, allocateInFlight, AllocateResponse.class),
-        AllocateReplied::new);
+    pipe(rm.allocate(address(), allocateInFlight), AllocateReplied::new);
   }
 
   private void startFinish() {
@@ -244,13 +245,11 @@ public final class AmClient {
 
   private void sendFinish() {
     callInFlight = true;
-    pipe(
-        rm.post(address(), WirePaths.AM_FINISH, finish.request(), FinishAmResponse.class),
-        FinishReplied::new);
+    pipe(rm.finish(address(), finish.request()), FinishReplied::new);
   }
 
-  private <T> void pipe(CompletionStage<RmReply<T>> call, Function<RmReply<T>, Command> wrap) {
-    ctx.pipeToSelf(call, (reply, error) -> wrap.apply(error == null ? reply : RmHttp.unreachable(error)));
+  private <T> void pipe(CompletionStage<T> call, BiFunction<T, CallException, Command> wrap) {
+    ctx.pipeToSelf(call, (response, error) -> wrap.apply(response, error == null ? null : CallException.of(error)));
   }
 
   // ---- timers
@@ -272,16 +271,15 @@ public final class AmClient {
   // ---- answers from the RM
 
   private Behavior<Command> onRegisterReplied(RegisterReplied m) {
-    RmReply<RegisterAmResponse> reply = m.reply();
-    if (reply instanceof RmReply.Ok<RegisterAmResponse> ok) return registered(ok.body());
-    if (reply instanceof RmReply.Rejected<RegisterAmResponse> r
+    if (m.failure() == null) return registered(m.response());
+    if (m.failure() instanceof RemoteErrorException r
         && INVALID_REQUEST.equals(r.exception())
-        && r.message().contains("already registered")) {
+        && r.remoteMessage().contains("already registered")) {
       // Our earlier register went through but its answer was lost on the way back.
       ctx.getLog().warn("RM says attempt {} is already registered; continuing", settings.attemptId());
       return registered(new RegisterAmResponse(null, null, List.of()));
     }
-    return callFailed("register", reply);
+    return callFailed("register", m.failure());
   }
 
   private Behavior<Command> registered(RegisterAmResponse response) {
@@ -306,12 +304,11 @@ public final class AmClient {
   }
 
   private Behavior<Command> onAllocateReplied(AllocateReplied m) {
-    RmReply<AllocateResponse> reply = m.reply();
-    if (!(reply instanceof RmReply.Ok<AllocateResponse> ok)) return callFailed("allocate", reply);
+    if (m.failure() != null) return callFailed("allocate", m.failure());
     callSucceeded();
     resyncsInARow = 0;
     allocateInFlight = null;
-    AllocateResponse response = ok.body();
+    AllocateResponse response = m.response();
     if (response.responseId() == lastResponseId) {
       ctx.getLog().debug("Ignoring allocate response {} already handled", response.responseId());
     } else {
@@ -347,10 +344,9 @@ public final class AmClient {
   }
 
   private Behavior<Command> onFinishReplied(FinishReplied m) {
-    RmReply<FinishAmResponse> reply = m.reply();
-    if (!(reply instanceof RmReply.Ok<FinishAmResponse> ok)) return callFailed("finish", reply);
+    if (m.failure() != null) return callFailed("finish", m.failure());
     callSucceeded();
-    if (!ok.body().isUnregistered()) {
+    if (!m.response().isUnregistered()) {
       // The RM has not yet made the final state durable; ask again shortly.
       callInFlight = true;
       timers.startSingleTimer(RETRY, new RetryCall(), settings.heartbeatInterval());
@@ -365,12 +361,11 @@ public final class AmClient {
 
   // ---- failures
 
-  private Behavior<Command> callFailed(String call, RmReply<?> reply) {
-    if (reply instanceof RmReply.Unreachable<?> u) return retryElsewhere(call, u.reason());
-    RmReply.Rejected<?> r = (RmReply.Rejected<?>) reply;
+  private Behavior<Command> callFailed(String call, CallException failure) {
+    if (!(failure instanceof RemoteErrorException r)) return retryElsewhere(call, failure.getMessage());
     if (NOT_REGISTERED.equals(r.exception())) return resync(call + " answered " + r.exception());
-    if (ATTEMPT_NOT_FOUND.equals(r.exception())) return shutDown(r.exception() + ": " + r.message());
-    if (r.status() >= 500) return retryElsewhere(call, r.describe());
+    if (ATTEMPT_NOT_FOUND.equals(r.exception())) return shutDown(r.exception() + ": " + r.remoteMessage());
+    if (r.worthTryingAnotherServer()) return retryElsewhere(call, r.describe());
     return rejected(call + " rejected by the RM: " + r.describe());
   }
 
@@ -419,34 +414,27 @@ public final class AmClient {
 
   private Behavior<Command> retryElsewhere(String call, String reason) {
     long now = System.nanoTime();
-    if (failuresInARow++ == 0) firstFailureNanos = now;
+    if (failover.consecutiveFailures() == 0) firstFailureNanos = now;
     String failed = address();
-    addressIndex = (addressIndex + 1) % settings.rmAddresses().size();
+    failover = failover.afterFailure(true);
     if (now - firstFailureNanos > settings.giveUpAfter().toNanos()) {
-      failuresInARow = 0;
+      failover = failover.afterSuccess();
       return stopHeartbeating(
           "RM unreachable at " + settings.rmAddresses() + " for " + settings.giveUpAfter() + ": " + reason);
     }
-    Duration delay = backoff();
+    Duration delay = failover.retryDelay();
     ctx.getLog().warn(
         "RM call {} to {} failed ({}); trying {} in {} ms", call, failed, reason, address(), delay.toMillis());
     timers.startSingleTimer(RETRY, new RetryCall(), delay);
     return Behaviors.same();
   }
 
-  /** The initial wait for each member in the first round, doubling every round, capped. */
-  private Duration backoff() {
-    int round = (failuresInARow - 1) / settings.rmAddresses().size();
-    long millis = settings.initialBackoff().toMillis() << Math.min(round, 20);
-    return Duration.ofMillis(Math.min(millis, settings.maxBackoff().toMillis()));
-  }
-
   private void callSucceeded() {
     callInFlight = false;
-    failuresInARow = 0;
+    failover = failover.afterSuccess();
   }
 
   private String address() {
-    return settings.rmAddresses().get(addressIndex);
+    return failover.current();
   }
 }

@@ -45,6 +45,10 @@ public record AmClientSettings(
     requirePositive(initialBackoff, "initialBackoff");
     requirePositive(maxBackoff, "maxBackoff");
     requirePositive(giveUpAfter, "giveUpAfter");
+    if (maxBackoff.compareTo(initialBackoff) < 0) {
+      throw new IllegalArgumentException(
+          "maxBackoff (" + maxBackoff + ") is below initialBackoff (" + initialBackoff + ")");
+    }
   }
 
   /** Defaults for a short-lived application: 200 ms heartbeats, 15 minutes before giving up. */

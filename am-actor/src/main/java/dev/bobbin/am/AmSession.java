@@ -20,7 +20,7 @@ import org.apache.pekko.actor.typed.javadsl.Behaviors;
  * try (AmSession am = AmSession.start(AmClientSettings.fromEnvironment(System.getenv()), listener)) {
  *   am.registered().toCompletableFuture().join();
  *   am.addContainerRequest(ContainerRequest.any(Resource.of(1024, 1), 0));
- *   ... // start containers with NmClient from listener.onContainersAllocated
+ *   ... // start containers with ContainerManagerClient from listener.onContainersAllocated
  *   am.unregister(FinalApplicationStatus.SUCCEEDED, "").toCompletableFuture().join();
  * }
  * }</pre>

@@ -7,7 +7,7 @@ package dev.bobbin.am;
  * non-async callbacks ({@code whenComplete}, {@code thenApply}) on the default async executor. That
  * executor is the common pool only when its parallelism is above one; on a two-core machine it is
  * one (cores - 1), and the JDK then starts a new thread for every callback: thousands per second
- * in the scheduler, which the bench measured as its bottleneck.
+ * in the scheduler, enough to make starting threads its bottleneck.
  *
  * <p>It lives here, the lowest module on Pekko that every {@code main} reaches: an AM built on this
  * library needs it as much as the RM, the NodeManager and the tools, which all depend on this one.

@@ -7,6 +7,7 @@
  * completion, resync, shutdown and failure to that ref as an {@link dev.bobbin.am.AmEvent}. An AM
  * written without actors uses {@link dev.bobbin.am.AmSession} with an
  * {@link dev.bobbin.am.AmListener} instead. Either way containers are started with
- * {@link dev.bobbin.am.NmClient}. {@code dev.bobbin.am.shell} is the distributed shell built on it.
+ * {@link dev.bobbin.protocol.client.ContainerManagerClient}. {@code dev.bobbin.am.shell} is the
+ * distributed shell built on it.
  */
 package dev.bobbin.am;

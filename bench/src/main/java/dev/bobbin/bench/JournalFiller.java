@@ -5,9 +5,11 @@ import dev.bobbin.core.app.ApplicationEntity;
 import dev.bobbin.core.app.Submission;
 import dev.bobbin.core.container.ContainerEntity;
 import dev.bobbin.core.node.NodeEntity;
+import dev.bobbin.core.policy.AdmissionTerms;
 import dev.bobbin.core.queue.QueueEntity;
 import dev.bobbin.core.scheduler.EpochEntity;
-import dev.bobbin.core.scheduler.Scheduler;
+import dev.bobbin.core.app.AppNotices;
+import dev.bobbin.core.app.AppState;
 import dev.bobbin.protocol.ContainerLaunchContext;
 import dev.bobbin.protocol.Ids;
 import dev.bobbin.protocol.Resource;
@@ -57,6 +59,17 @@ final class JournalFiller extends AbstractBehavior<JournalFiller.Msg> {
   private record Started() implements Msg {}
 
   private static final Duration TIMEOUT = Duration.ofSeconds(60);
+  /** The journal is filled with no scheduler running: nobody hears the applications' notices. */
+  private static final AppNotices NO_SCHEDULER = new AppNotices() {
+    @Override
+    public void attemptAdded(String appId, String attemptId, Submission submission, long submitTime) {}
+
+    @Override
+    public void attemptEnded(String appId, String attemptId) {}
+
+    @Override
+    public void appEnded(String appId, AppState state) {}
+  };
   private static final long CLUSTER = 1700000000000L;
 
   static Behavior<Msg> create(Plan plan, CompletableFuture<Filled> done) {
@@ -139,7 +152,7 @@ final class JournalFiller extends AbstractBehavior<JournalFiller.Msg> {
   private void startApp(int i) {
     String appId = appId(i);
     ActorRef<ApplicationEntity.Command> app = getContext().spawn(
-        ApplicationEntity.create(appId, getContext().getSystem().<Scheduler.Command>ignoreRef(), clock, 100), appId);
+        ApplicationEntity.create(appId, NO_SCHEDULER, clock, 100), appId);
     List<ActorRef<?>> kids = new ArrayList<>();
     kids.add(app);
     children.set(i, kids);
@@ -169,8 +182,8 @@ final class JournalFiller extends AbstractBehavior<JournalFiller.Msg> {
       pending[i] = 2 + plan.allPerApp();
       getContext().askWithStatus(Done.class, app, TIMEOUT, r -> new ApplicationEntity.AssignAmContainer(attempt,
           amContainer, Topology.nodeId(node), "127.0.0.1:1", r), (ok, err) -> new Ack(i, err));
-      getContext().askWithStatus(Done.class, queues.get(i % Topology.QUEUES), TIMEOUT,
-          r -> new QueueEntity.AddApps(List.of(appId), "bench", r), (ok, err) -> new Ack(i, err));
+      getContext().askWithStatus(QueueEntity.Admitted.class, queues.get(i % Topology.QUEUES), TIMEOUT,
+          r -> new QueueEntity.AddApps(List.of(appId), "bench", AdmissionTerms.OPEN, r), (ok, err) -> new Ack(i, err));
       for (int c = 1; c <= plan.allPerApp(); c++) {
         String id = Ids.containerId(attempt, 1, c);
         int on = nodeOf(i, (c - 1) % plan.containersPerApp() + 1);

@@ -6,7 +6,7 @@ import dev.bobbin.core.policy.AppView;
 import dev.bobbin.core.policy.Ask;
 import dev.bobbin.core.policy.FifoPolicy;
 import dev.bobbin.core.policy.NodeView;
-import dev.bobbin.core.policy.fair.AppSnapshot;
+import dev.bobbin.core.policy.AppSnapshot;
 import dev.bobbin.core.policy.fair.FairAssigner;
 import dev.bobbin.core.policy.fair.FairShareCalculator;
 import dev.bobbin.core.policy.fair.FairShares;

@@ -5,15 +5,14 @@ import com.typesafe.config.ConfigFactory;
 import dev.bobbin.config.SchedulerPolicy;
 import dev.bobbin.config.SchedulerSettings;
 import dev.bobbin.core.app.AppState;
-import dev.bobbin.core.app.ApplicationEntity;
 import dev.bobbin.core.container.ContainerEntity;
 import dev.bobbin.core.launch.AmLauncher;
 import dev.bobbin.core.node.NodeEntity;
-import dev.bobbin.core.policy.FifoPolicy;
-import dev.bobbin.core.scheduler.FairSetup;
-import dev.bobbin.core.scheduler.RecoveredModel;
+import dev.bobbin.core.policy.PolicyConfig;
+import dev.bobbin.core.scheduler.EpochEntity;
 import dev.bobbin.core.scheduler.Scheduler;
 import dev.bobbin.core.scheduler.SchedulerDeps;
+import dev.bobbin.core.scheduler.SchedulerProtocol;
 import dev.bobbin.protocol.ContainerLaunchContext;
 import dev.bobbin.protocol.ContainerStatus;
 import dev.bobbin.protocol.ExitStatus;
@@ -169,9 +168,9 @@ final class SchedulerHarness implements AutoCloseable {
 
   record HbReply(int node, NodeHeartbeatResponse response) implements Msg {}
 
-  record AmUp(int app, Scheduler.AmOutcome<RegisterAmResponse> outcome) implements Msg {}
+  record AmUp(int app, SchedulerProtocol.AmOutcome<RegisterAmResponse> outcome) implements Msg {}
 
-  record AllocReply(int app, Scheduler.AmOutcome<AllocateResponse> outcome) implements Msg {}
+  record AllocReply(int app, SchedulerProtocol.AmOutcome<AllocateResponse> outcome) implements Msg {}
 
   record Ended(CompletableFuture<Long> done) implements Msg {}
 
@@ -205,8 +204,8 @@ final class SchedulerHarness implements AutoCloseable {
     boolean inFlight;
     int askToSend = -1;
     long askSentAt;
-    ActorRef<Scheduler.AmOutcome<RegisterAmResponse>> registerReplies;
-    ActorRef<Scheduler.AmOutcome<AllocateResponse>> allocateReplies;
+    ActorRef<SchedulerProtocol.AmOutcome<RegisterAmResponse>> registerReplies;
+    ActorRef<SchedulerProtocol.AmOutcome<AllocateResponse>> allocateReplies;
 
     SimApp(int index) {
       this.index = index;
@@ -219,7 +218,7 @@ final class SchedulerHarness implements AutoCloseable {
   private static final class Driver extends AbstractBehavior<Msg> {
     private final SchedulerHarness h;
     private final TimerScheduler<Msg> timers;
-    private final ActorRef<Scheduler.Command> scheduler;
+    private final ActorRef<SchedulerProtocol.Command> scheduler;
     private final SimNode[] nodes;
     private final SimApp[] apps;
     private final Map<String, SimApp> byAttempt = new HashMap<>();
@@ -277,15 +276,15 @@ final class SchedulerHarness implements AutoCloseable {
             return Behaviors.same();
           })
           .build(), "am-launcher");
-      ActorRef<ApplicationEntity.Command> appStub = ctx.getSystem().ignoreRef();
       SchedulerSettings settings = new SchedulerSettings(s.fair() ? SchedulerPolicy.FAIR : SchedulerPolicy.FIFO,
           Topology.fifoQueues(), 1024, 1, 8192, 8, Duration.ofMillis(200), 2000, 0.5);
-      FairSetup fair = s.fair() ? Topology.fairSetup() : null;
-      SchedulerDeps deps = new SchedulerDeps(settings, new FifoPolicy(), 1700000000000L,
+      PolicyConfig policy = new PolicyConfig(settings, s.fair() ? Topology.fairSetup() : null);
+      SchedulerDeps deps = new SchedulerDeps(settings, policy,
           "0123456789abcdef0123456789abcdef".getBytes(StandardCharsets.UTF_8), s.nmInterval(),
           Duration.ofMinutes(10), Duration.ofMinutes(10), Duration.ofMinutes(10), Duration.ofSeconds(30),
-          id -> containerStub, id -> appStub, launcher, Clock.systemUTC(), fair, () -> fair,
-          Duration.ofSeconds(10), 1.0, () -> CompletableFuture.completedFuture(RecoveredModel.EMPTY));
+          Clock.systemUTC(), Duration.ofSeconds(10), 1.0,
+          c -> new StubEffects(ctx.getSystem(), containerStub, launcher, c.spawn(EpochEntity.create("default"), "epoch"),
+              policy));
       this.scheduler = ctx.spawn(Scheduler.create(deps), "scheduler");
       this.nodeUps = ctx.messageAdapter(Long.class, NodeUp::new);
       this.nodes = new SimNode[s.nodes()];
@@ -304,12 +303,12 @@ final class SchedulerHarness implements AutoCloseable {
         SimApp a = new SimApp(i);
         int idx = i;
         a.registerReplies = ctx.spawnAnonymous(Behaviors.receiveMessage(
-            (Scheduler.AmOutcome<RegisterAmResponse> o) -> {
+            (SchedulerProtocol.AmOutcome<RegisterAmResponse> o) -> {
               self.tell(new AmUp(idx, o));
               return Behaviors.same();
             }));
         a.allocateReplies = ctx.spawnAnonymous(Behaviors.receiveMessage(
-            (Scheduler.AmOutcome<AllocateResponse> o) -> {
+            (SchedulerProtocol.AmOutcome<AllocateResponse> o) -> {
               self.tell(new AllocReply(idx, o));
               return Behaviors.same();
             }));
@@ -344,7 +343,7 @@ final class SchedulerHarness implements AutoCloseable {
       populated = p.done();
       Resource cap = h.setup.nodeCapacity();
       for (SimNode n : nodes) {
-        scheduler.tell(new Scheduler.NodeRegistered(new NodeEntity.Registration(n.id, Topology.nodeHost(n.index),
+        scheduler.tell(new SchedulerProtocol.NodeRegistered(new NodeEntity.Registration(n.id, Topology.nodeHost(n.index),
             "127.0.0.1:1", Topology.rack(n.index), cap), List.of(), List.of(), nodeUps));
       }
       return this;
@@ -367,7 +366,7 @@ final class SchedulerHarness implements AutoCloseable {
     private Behavior<Msg> onAddApps() {
       ContainerLaunchContext launch = new ContainerLaunchContext(List.of("sim"), Map.of());
       for (SimApp a : apps) {
-        scheduler.tell(new Scheduler.AttemptAdded(a.appId, a.attemptId, Topology.queue(h.setup.fair(), a.index),
+        scheduler.tell(new SchedulerProtocol.AttemptAdded(a.appId, a.attemptId, Topology.queue(h.setup.fair(), a.index),
             "bench", 0, Topology.CONTAINER, launch, a.index));
       }
       return this;
@@ -397,7 +396,7 @@ final class SchedulerHarness implements AutoCloseable {
 
     private Behavior<Msg> onAmLaunch(AmLaunch m) {
       SimApp app = byAttempt.get(m.attemptId());
-      if (app != null) scheduler.tell(new Scheduler.AmRegistered(app.attemptId, app.registerReplies));
+      if (app != null) scheduler.tell(new SchedulerProtocol.AmRegistered(app.attemptId, app.registerReplies));
       return this;
     }
 
@@ -438,7 +437,7 @@ final class SchedulerHarness implements AutoCloseable {
       n.inFlight = true;
       n.urgent = false;
       h.counters.heartbeats.incrementAndGet();
-      scheduler.tell(new Scheduler.NodeHeartbeat(new NodeHeartbeatRequest(n.id, n.responseId, statuses, true, ""),
+      scheduler.tell(new SchedulerProtocol.NodeHeartbeat(new NodeHeartbeatRequest(n.id, n.responseId, statuses, true, ""),
           n.replies));
     }
 
@@ -475,7 +474,7 @@ final class SchedulerHarness implements AutoCloseable {
       }
       a.inFlight = true;
       h.counters.allocates.incrementAndGet();
-      scheduler.tell(new Scheduler.Allocate(a.attemptId, new AllocateRequest(a.responseId, 0.5f, ask, List.of()),
+      scheduler.tell(new SchedulerProtocol.Allocate(a.attemptId, new AllocateRequest(a.responseId, 0.5f, ask, List.of()),
           a.allocateReplies));
     }
 
@@ -525,10 +524,10 @@ final class SchedulerHarness implements AutoCloseable {
       for (SimApp a : apps) {
         // Its AM stops calling: the scheduler no longer knows the attempt.
         a.registered = false;
-        scheduler.tell(new Scheduler.AppEnded(a.appId, AppState.KILLED));
+        scheduler.tell(new SchedulerProtocol.AppEnded(a.appId, AppState.KILLED));
       }
       // The scheduler answers in mailbox order, so this comes back once every end above is handled.
-      scheduler.tell(new Scheduler.WhenRecovered(getContext().messageAdapter(Done.class, d -> new Ended(m.done()))));
+      scheduler.tell(new SchedulerProtocol.WhenRecovered(getContext().messageAdapter(Done.class, d -> new Ended(m.done()))));
       return this;
     }
 

@@ -1,7 +1,9 @@
 package dev.bobbin.core;
 
+import dev.bobbin.config.QueuePath;
 import dev.bobbin.config.RmSettings;
 import dev.bobbin.config.SchedulerSettings;
+import dev.bobbin.config.fair.Placement;
 import dev.bobbin.core.app.AppReport;
 import dev.bobbin.core.app.ApplicationEntity;
 import dev.bobbin.core.app.ApplicationIdStamps;
@@ -11,15 +13,20 @@ import dev.bobbin.core.container.ContainerEntity;
 import dev.bobbin.core.directory.AppDirectory;
 import dev.bobbin.core.launch.AmLauncher;
 import dev.bobbin.core.node.NodeEntity;
-import dev.bobbin.core.policy.FifoPolicy;
+import dev.bobbin.core.policy.AdmissionTerms;
+import dev.bobbin.core.policy.PolicyConfig;
+import dev.bobbin.core.policy.SchedulerView;
 import dev.bobbin.core.queue.QueueAdmissions;
+import dev.bobbin.core.queue.MemberQueues;
 import dev.bobbin.core.queue.QueueEntity;
-import dev.bobbin.core.scheduler.FairSetup;
 import dev.bobbin.core.scheduler.CheckpointWriter;
+import dev.bobbin.core.scheduler.EntityEffects;
+import dev.bobbin.core.scheduler.EpochEntity;
 import dev.bobbin.core.scheduler.JournalRecovery;
-import dev.bobbin.core.scheduler.FairView;
 import dev.bobbin.core.scheduler.Scheduler;
 import dev.bobbin.core.scheduler.SchedulerDeps;
+import dev.bobbin.core.scheduler.SchedulerProtocol;
+import dev.bobbin.core.scheduler.ToScheduler;
 import dev.bobbin.protocol.Ids;
 import dev.bobbin.protocol.NodeAction;
 import dev.bobbin.protocol.Tokens;
@@ -39,12 +46,16 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 import org.apache.pekko.Done;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.actor.typed.DispatcherSelector;
+import org.apache.pekko.actor.typed.Props;
 import org.apache.pekko.actor.typed.SupervisorStrategy;
 import org.apache.pekko.actor.typed.javadsl.AskPattern;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.apache.pekko.actor.typed.pubsub.Topic;
 import org.apache.pekko.cluster.sharding.typed.javadsl.ClusterSharding;
 import org.apache.pekko.cluster.sharding.typed.javadsl.Entity;
 import org.apache.pekko.cluster.typed.ClusterSingleton;
@@ -61,49 +72,52 @@ public final class RmCore {
   private final SchedulerSettings scheduler;
   private final ClusterSharding sharding;
   /** The scheduler singleton: directly while it runs on this member, else through its proxy. */
-  private final LocalSingleton<Scheduler.Command> schedulerRef;
+  private final LocalSingleton<SchedulerProtocol.Command> schedulerRef;
   private final ActorRef<AppDirectory.Command> directory;
   private final ActorRef<QueueAdmissions.Command> admissions;
+  private final MemberQueues queues;
+  private final ActorRef<Topic.Command<MemberQueues.Refreshed>> queuesRefreshed;
   private final byte[] secret;
   private final long clusterTimestamp;
   private final AtomicInteger appSequence = new AtomicInteger();
   /** This incarnation's application id stamp; asked for again if the first ask failed. */
   private volatile CompletionStage<Long> idStamp;
   private final Duration timeout;
-  /** Changes when the queue configuration does, so Queue entities record the version they run under. */
-  private volatile String queueVersion;
+  private final Supplier<PolicyConfig> reload;
 
   /**
-   * @param fair the Fair policy's configuration, or null for FIFO
-   * @param fairReload reads the Fair configuration again, for a queue refresh
+   * @param policy the scheduling policy's configuration, as this member read it
+   * @param reload reads it again, for a queue refresh (blocking: it reads files)
    */
   public RmCore(ActorSystem<?> system, RmSettings rm, SchedulerSettings scheduler, List<String> rmAddresses,
-      FairSetup fair, java.util.function.Supplier<FairSetup> fairReload) {
+      PolicyConfig policy, Supplier<PolicyConfig> reload) {
     this.system = system;
     this.rm = rm;
     this.scheduler = scheduler;
     this.timeout = rm.askTimeout();
+    this.reload = reload;
     this.secret = TokenSecret.load(rm);
     this.clusterTimestamp = System.currentTimeMillis();
     Clock clock = Clock.systemUTC();
     this.sharding = ClusterSharding.get(system);
     ActorRef<AmLauncher.Command> launcher = system.systemActorOf(
-        AmLauncher.create(rmAddresses, timeout, rm.amLauncherThreads()), "am-launcher",
-        org.apache.pekko.actor.typed.Props.empty());
-    SchedulerDeps deps = new SchedulerDeps(scheduler, new FifoPolicy(), clusterTimestamp, secret,
-        rm.nmHeartbeatInterval(), rm.nmExpiry(), rm.amExpiry(), Duration.ofMinutes(10), timeout,
-        id -> sharding.entityRefFor(ContainerEntity.TYPE_KEY, id),
-        id -> sharding.entityRefFor(ApplicationEntity.TYPE_KEY, id),
-        launcher, clock, fair, fairReload, rm.recoverySchedulingWait(), rm.recoveryMinNodeShare(),
-        () -> JournalRecovery.read(system));
-    this.schedulerRef = LocalSingleton.init(Scheduler.Command.class,
+        AmLauncher.create(rmAddresses, timeout, rm.amLauncherThreads()), "am-launcher", Props.empty());
+    SchedulerDeps deps = new SchedulerDeps(scheduler, policy, secret, rm.nmHeartbeatInterval(), rm.nmExpiry(),
+        rm.amExpiry(), Duration.ofMinutes(10), timeout, clock, rm.recoverySchedulingWait(), rm.recoveryMinNodeShare(),
+        ctx -> new EntityEffects(system, timeout,
+            id -> sharding.entityRefFor(ContainerEntity.TYPE_KEY, id),
+            id -> sharding.entityRefFor(ApplicationEntity.TYPE_KEY, id),
+            id -> sharding.entityRefFor(NodeEntity.TYPE_KEY, id),
+            launcher, ctx.spawn(EpochEntity.create("default"), "epoch"), () -> JournalRecovery.read(system), reload));
+    this.schedulerRef = LocalSingleton.init(SchedulerProtocol.Command.class,
         Behaviors.supervise(Scheduler.create(deps)).onFailure(SupervisorStrategy.restart()),
         b -> ClusterSingleton.get(system).init(SingletonActor.of(b, "scheduler")));
     ClusterSingleton.get(system).init(SingletonActor.of(Behaviors.supervise(
             CheckpointWriter.create(rm.checkpointInterval(), rm.checkpointMinEvents()))
         .onFailure(SupervisorStrategy.restart()), "scheduler-checkpoint"));
+    ToScheduler notices = new ToScheduler(schedulerRef.proxy());
     sharding.init(Entity.of(ApplicationEntity.TYPE_KEY,
-        ctx -> ApplicationEntity.create(ctx.getEntityId(), schedulerRef.proxy(), clock, rm.snapshotEvery())));
+        ctx -> ApplicationEntity.create(ctx.getEntityId(), notices, clock, rm.snapshotEvery())));
     sharding.init(Entity.of(ContainerEntity.TYPE_KEY,
         ctx -> ContainerEntity.create(ctx.getEntityId(), clock, ctx.getShard())));
     sharding.init(Entity.of(NodeEntity.TYPE_KEY, ctx -> NodeEntity.create(ctx.getEntityId(), clock)));
@@ -114,31 +128,37 @@ public final class RmCore {
         Behaviors.supervise(AppDirectory.create(report -> sharding.entityRefFor(QueueEntity.TYPE_KEY, report.queue())
                 .tell(new QueueEntity.RemoveApp(report.id(), system.ignoreRef())), schedulerRef.proxy()))
             .onFailure(SupervisorStrategy.restartWithBackoff(Duration.ofMillis(200), Duration.ofSeconds(5), 0.2)),
-        "app-directory", org.apache.pekko.actor.typed.Props.empty());
+        "app-directory", Props.empty());
     this.admissions = system.systemActorOf(Behaviors.supervise(QueueAdmissions.create(
             q -> sharding.entityRefFor(QueueEntity.TYPE_KEY, q), timeout))
-        .onFailure(SupervisorStrategy.restart()), "queue-admissions", org.apache.pekko.actor.typed.Props.empty());
-    this.queueVersion = Integer.toHexString(java.util.Objects.hash(scheduler, fair));
+        .onFailure(SupervisorStrategy.restart()), "queue-admissions", Props.empty());
+    this.queues = new MemberQueues(policy);
+    this.queuesRefreshed = system.systemActorOf(Topic.create(MemberQueues.Refreshed.class, MemberQueues.TOPIC),
+        "queues-refreshed-topic", Props.empty());
+    system.systemActorOf(MemberQueues.listener(queues, reload, queuesRefreshed), "queues-refreshed", Props.empty());
   }
 
-  /** Has the scheduler read its queue configuration again; a bad one is refused and changes nothing. */
+  /**
+   * Has the scheduler read its queue configuration again, and every member with it; a bad one is
+   * refused and changes nothing.
+   */
   public CompletionStage<String> refreshQueues() {
-    return AskPattern.<Scheduler.Command, StatusReply<String>>ask(schedulerRef.ref(), Scheduler.RefreshQueues::new,
-            timeout, system.scheduler())
+    return AskPattern.<SchedulerProtocol.Command, StatusReply<String>>ask(schedulerRef.ref(),
+            SchedulerProtocol.Reconfigure::new, timeout, system.scheduler())
         .thenCompose(r -> r.isError() ? CompletableFuture.failedFuture(Rejection.badRequest(r.getError().getMessage()))
             : CompletableFuture.completedFuture(r.getValue()))
-        .thenApply(msg -> {
-          queueVersion = Integer.toHexString(msg.hashCode());
-          return msg;
-        });
+        .thenCompose(msg -> CompletableFuture.supplyAsync(reload, system.dispatchers().lookup(DispatcherSelector.blocking()))
+            .handle((config, e) -> {
+              // This member places with it before it answers; the others as soon as they hear.
+              if (config != null) queues.swap(config);
+              queuesRefreshed.tell(Topic.publish(new MemberQueues.Refreshed()));
+              return msg;
+            }));
   }
 
-  public CompletionStage<StatusReply<FairView>> fairView() {
-    return AskPattern.ask(schedulerRef.ref(), Scheduler.GetFairView::new, timeout, system.scheduler());
-  }
-
-  public boolean isFair() {
-    return scheduler.policy() == dev.bobbin.config.SchedulerPolicy.FAIR;
+  /** The scheduling policy's state, as the scheduler REST view shows it. */
+  public CompletionStage<SchedulerView> schedulerView() {
+    return AskPattern.ask(schedulerRef.ref(), SchedulerProtocol.GetView::new, timeout, system.scheduler());
   }
 
   public long clusterTimestamp() {
@@ -174,18 +194,39 @@ public final class RmCore {
     } catch (Rejection r) {
       return CompletableFuture.failedFuture(r);
     }
-    return Retrying.<Scheduler.QueueDecision>ask(t -> AskPattern.ask(schedulerRef.ref(),
-            r -> new Scheduler.PlaceApp(raw.queue(), checked.user(), r), t, system.scheduler()), timeout)
-        .thenCompose(d -> d.rejection() != null
-            ? CompletableFuture.failedFuture(Rejection.badRequest(d.rejection()))
-            : admit(checked.withQueue(d.queue())));
+    Placement placement = queues.place(raw.queue(), checked.user());
+    if (placement instanceof Placement.Rejected r) return CompletableFuture.failedFuture(Rejection.badRequest(r.reason()));
+    Placement.Placed placed = (Placement.Placed) placement;
+    QueuePath leaf = QueuePath.of(placed.queue());
+    String version = queues.version();
+    return claimParents(placed, leaf, version)
+        .thenCompose(ok -> admit(checked.withQueue(leaf.relative()), version, queues.admission(leaf)));
+  }
+
+  /**
+   * The queues placement makes above the leaf, top down: each must become a parent, which its entity
+   * refuses while it holds applications. Queues the configuration names need nothing.
+   */
+  private CompletionStage<Done> claimParents(Placement.Placed placed, QueuePath leaf, String version) {
+    CompletionStage<Done> claims = CompletableFuture.completedFuture(Done.getInstance());
+    for (String path : placed.queuesToCreate()) {
+      QueuePath parent = QueuePath.of(path);
+      if (parent.equals(leaf)) continue;
+      claims = claims.thenCompose(ok -> Retrying.<Done>ask(t -> sharding.entityRefFor(QueueEntity.TYPE_KEY,
+              parent.relative()).askWithStatus(r -> new QueueEntity.ClaimParent(version, r), t), timeout)
+          .exceptionallyCompose(e -> CompletableFuture.failedFuture(Retrying.cause(e) instanceof StatusReply.ErrorMessage
+              ? Rejection.badRequest("Application rejected by queue placement: cannot place in " + leaf + ": "
+                  + Retrying.cause(e).getMessage())
+              : Retrying.cause(e))));
+    }
+    return claims;
   }
 
   /** Every step may be sent twice (see {@link Retrying}): each answers a repeat as it did the first. */
-  private CompletionStage<AppReport> admit(Submission s) {
+  private CompletionStage<AppReport> admit(Submission s, String version, AdmissionTerms terms) {
     // The admissions retry for it, and may hold it while the write before it finishes.
     return AskPattern.<QueueAdmissions.Command, Done>askWithStatus(admissions,
-            r -> new QueueAdmissions.Admit(s.queue(), s.appId(), queueVersion, r), timeout.multipliedBy(2),
+            r -> new QueueAdmissions.Admit(s.queue(), s.appId(), version, terms, r), timeout.multipliedBy(2),
             system.scheduler())
         .exceptionallyCompose(e -> CompletableFuture.failedFuture(rejectionOr(e, Rejection.badRequest(rootMessage(e)))))
         .thenCompose(q -> Retrying.<AppReport>ask(
@@ -212,12 +253,18 @@ public final class RmCore {
         system.scheduler()).thenApply(AppDirectory.Apps::apps);
   }
 
-  public CompletionStage<Scheduler.UsageReport> usage() {
-    return AskPattern.ask(schedulerRef.ref(), Scheduler.GetUsage::new, timeout, system.scheduler());
+  public CompletionStage<SchedulerProtocol.UsageReport> usage() {
+    return AskPattern.ask(schedulerRef.ref(), SchedulerProtocol.GetUsage::new, timeout, system.scheduler());
   }
 
-  public CompletionStage<Scheduler.NodesReport> nodes() {
-    return AskPattern.ask(schedulerRef.ref(), Scheduler.GetNodes::new, timeout, system.scheduler());
+  /** One application's usage: its report asks for nothing about the others. */
+  public CompletionStage<SchedulerProtocol.AppUsageReport> usage(String appId) {
+    return AskPattern.ask(schedulerRef.ref(), r -> new SchedulerProtocol.GetAppUsage(appId, r), timeout,
+        system.scheduler());
+  }
+
+  public CompletionStage<SchedulerProtocol.NodesReport> nodes() {
+    return AskPattern.ask(schedulerRef.ref(), SchedulerProtocol.GetNodes::new, timeout, system.scheduler());
   }
 
   // NM protocol
@@ -232,15 +279,15 @@ public final class RmCore {
     }
     return sharding.entityRefFor(NodeEntity.TYPE_KEY, req.nodeId())
         .<NodeEntity.Report>askWithStatus(r -> new NodeEntity.Register(reg, r), timeout)
-        .thenCompose(ok -> AskPattern.<Scheduler.Command, Long>ask(schedulerRef.ref(),
-            r -> new Scheduler.NodeRegistered(reg, req.containerStatuses(), req.runningApplications(), r), timeout,
+        .thenCompose(ok -> AskPattern.<SchedulerProtocol.Command, Long>ask(schedulerRef.ref(),
+            r -> new SchedulerProtocol.NodeRegistered(reg, req.containerStatuses(), req.runningApplications(), r), timeout,
             system.scheduler()))
         .thenApply(epoch -> new RegisterNodeResponse(NodeAction.NORMAL, "", clusterTimestamp,
             rm.nmHeartbeatInterval().toMillis(), Tokens.encodeKey(secret), epoch));
   }
 
   public CompletionStage<NodeHeartbeatResponse> heartbeat(NodeHeartbeatRequest req) {
-    return AskPattern.ask(schedulerRef.ref(), r -> new Scheduler.NodeHeartbeat(req, r), timeout, system.scheduler());
+    return AskPattern.ask(schedulerRef.ref(), r -> new SchedulerProtocol.NodeHeartbeat(req, r), timeout, system.scheduler());
   }
 
   // AM protocol
@@ -250,24 +297,24 @@ public final class RmCore {
     return Tokens.verifyAmToken(token, secret);
   }
 
-  public CompletionStage<Scheduler.AmOutcome<RegisterAmResponse>> registerAm(String attemptId, RegisterAmRequest req) {
+  public CompletionStage<SchedulerProtocol.AmOutcome<RegisterAmResponse>> registerAm(String attemptId, RegisterAmRequest req) {
     String appId = Ids.applicationIdOfAttempt(attemptId);
     return app(appId).<AppReport>askWithStatus(r -> new ApplicationEntity.RegisterAm(attemptId,
             nullToEmpty(req.host()), req.rpcPort(), nullToEmpty(req.trackingUrl()), r), timeout)
-        .thenCompose(ok -> AskPattern.<Scheduler.Command, Scheduler.AmOutcome<RegisterAmResponse>>ask(schedulerRef.ref(),
-            r -> new Scheduler.AmRegistered(attemptId, r), timeout, system.scheduler()))
+        .thenCompose(ok -> AskPattern.<SchedulerProtocol.Command, SchedulerProtocol.AmOutcome<RegisterAmResponse>>ask(schedulerRef.ref(),
+            r -> new SchedulerProtocol.AmRegistered(attemptId, r), timeout, system.scheduler()))
         .exceptionallyCompose(e -> refusedOrFailed(e, "InvalidApplicationMasterRequestException"));
   }
 
-  public CompletionStage<Scheduler.AmOutcome<AllocateResponse>> allocate(String attemptId, AllocateRequest req) {
-    return AskPattern.ask(schedulerRef.ref(), r -> new Scheduler.Allocate(attemptId, req, r), timeout, system.scheduler());
+  public CompletionStage<SchedulerProtocol.AmOutcome<AllocateResponse>> allocate(String attemptId, AllocateRequest req) {
+    return AskPattern.ask(schedulerRef.ref(), r -> new SchedulerProtocol.Allocate(attemptId, req, r), timeout, system.scheduler());
   }
 
-  public CompletionStage<Scheduler.AmOutcome<FinishAmResponse>> finishAm(String attemptId, FinishAmRequest req) {
+  public CompletionStage<SchedulerProtocol.AmOutcome<FinishAmResponse>> finishAm(String attemptId, FinishAmRequest req) {
     String appId = Ids.applicationIdOfAttempt(attemptId);
     return app(appId).<AppReport>askWithStatus(r -> new ApplicationEntity.UnregisterAm(attemptId,
             req.finalApplicationStatus(), req.diagnostics(), req.trackingUrl(), r), timeout)
-        .thenApply(ok -> new Scheduler.AmOutcome<>(new FinishAmResponse(true), null, null))
+        .thenApply(ok -> new SchedulerProtocol.AmOutcome<>(new FinishAmResponse(true), null, null))
         .exceptionallyCompose(e -> refusedOrFailed(e, "ApplicationAttemptNotFoundException"));
   }
 
@@ -276,10 +323,10 @@ public final class RmCore {
    * in time, say while it moves after a failover) stays a failure, which the route answers with 503
    * RetriableException so the AM tries again instead of giving up.
    */
-  static <T> CompletionStage<Scheduler.AmOutcome<T>> refusedOrFailed(Throwable e, String exception) {
+  static <T> CompletionStage<SchedulerProtocol.AmOutcome<T>> refusedOrFailed(Throwable e, String exception) {
     Throwable t = Retrying.cause(e);
     return t instanceof StatusReply.ErrorMessage
-        ? CompletableFuture.completedFuture(new Scheduler.AmOutcome<>(null, exception, t.getMessage()))
+        ? CompletableFuture.completedFuture(new SchedulerProtocol.AmOutcome<>(null, exception, t.getMessage()))
         : CompletableFuture.failedFuture(t);
   }
 

@@ -3,7 +3,7 @@ package dev.bobbin.core;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.bobbin.core.scheduler.Scheduler;
+import dev.bobbin.core.scheduler.SchedulerProtocol;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeoutException;
@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 class AmCallFailureTest {
   @Test
   void anEntityRefusalBecomesTheAmsException() throws Exception {
-    Scheduler.AmOutcome<Object> outcome = RmCore.refusedOrFailed(
+    SchedulerProtocol.AmOutcome<Object> outcome = RmCore.refusedOrFailed(
             new CompletionException(new StatusReply.ErrorMessage("Attempt x is not current")),
             "InvalidApplicationMasterRequestException")
         .toCompletableFuture().get();

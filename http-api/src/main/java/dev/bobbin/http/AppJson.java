@@ -1,8 +1,9 @@
 package dev.bobbin.http;
 
+import dev.bobbin.config.QueuePath;
 import dev.bobbin.core.app.AppReport;
 import dev.bobbin.core.app.Attempt;
-import dev.bobbin.core.scheduler.Scheduler;
+import dev.bobbin.core.scheduler.SchedulerProtocol;
 import dev.bobbin.protocol.Resource;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -13,14 +14,14 @@ import java.util.Map;
 final class AppJson {
   private AppJson() {}
 
-  static Map<String, Object> app(AppReport r, Scheduler.AppUsage usage, long clusterId, Resource cluster, long now) {
+  static Map<String, Object> app(AppReport r, SchedulerProtocol.AppUsage usage, long clusterId, Resource cluster, long now) {
     Map<String, Object> m = new LinkedHashMap<>();
     Attempt cur = r.currentAttempt();
     boolean running = !r.state().isFinal();
     m.put("id", r.id());
     m.put("user", r.user());
     m.put("name", r.name());
-    m.put("queue", "root." + r.queue());
+    m.put("queue", QueuePath.of(r.queue()).full());
     m.put("state", r.state().toYarn().name());
     m.put("finalStatus", r.finalStatus().name());
     m.put("progress", r.state().isFinal() ? 100.0f : usage == null ? 0f : usage.progress() * 100f);

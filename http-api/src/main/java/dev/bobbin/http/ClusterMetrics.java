@@ -1,52 +1,65 @@
 package dev.bobbin.http;
 
+import dev.bobbin.core.RmCore;
 import dev.bobbin.core.app.AppReport;
-import dev.bobbin.core.scheduler.Scheduler;
+import dev.bobbin.core.scheduler.SchedulerProtocol;
 import dev.bobbin.protocol.YarnApplicationState;
-import java.util.LinkedHashMap;
+import dev.bobbin.protocol.rest.ClusterMetricsInfo;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletionStage;
 
-/** YARN's {@code ClusterMetricsInfo}, also the source of the Prometheus figures. */
+/**
+ * YARN's {@code ClusterMetricsInfo}, measured from the applications and the scheduler's usage
+ * report; also the source of {@code /metrics}. What Bobbin does not track (reservations, pending
+ * containers, unhealthy, decommissioned, rebooted or shut-down nodes) is 0 here, for YARN's
+ * clients, and left out of {@code /metrics}.
+ */
 final class ClusterMetrics {
   private ClusterMetrics() {}
 
-  static Map<String, Object> of(List<AppReport> apps, Scheduler.UsageReport u) {
-    Map<YarnApplicationState, Integer> byState = new LinkedHashMap<>();
-    for (AppReport r : apps) byState.merge(r.state().toYarn(), 1, Integer::sum);
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("appsSubmitted", apps.size());
-    m.put("appsCompleted", count(byState, YarnApplicationState.FINISHED) + count(byState, YarnApplicationState.FAILED)
-        + count(byState, YarnApplicationState.KILLED));
-    m.put("appsPending", count(byState, YarnApplicationState.ACCEPTED) + count(byState, YarnApplicationState.SUBMITTED));
-    m.put("appsRunning", count(byState, YarnApplicationState.RUNNING));
-    m.put("appsFailed", count(byState, YarnApplicationState.FAILED));
-    m.put("appsKilled", count(byState, YarnApplicationState.KILLED));
-    int running = u.apps().values().stream().mapToInt(Scheduler.AppUsage::runningContainers).sum();
-    m.put("containersAllocated", running);
-    m.put("containersReserved", 0);
-    m.put("containersPending", 0);
-    m.put("reservedMB", 0);
-    m.put("availableMB", u.clusterCapacity().memory() - u.clusterUsed().memory());
-    m.put("allocatedMB", u.clusterUsed().memory());
-    m.put("totalMB", u.clusterCapacity().memory());
-    m.put("reservedVirtualCores", 0);
-    m.put("availableVirtualCores", u.clusterCapacity().vCores() - u.clusterUsed().vCores());
-    m.put("allocatedVirtualCores", u.clusterUsed().vCores());
-    m.put("totalVirtualCores", u.clusterCapacity().vCores());
-    m.put("totalNodes", u.activeNodes() + u.lostNodes());
-    m.put("activeNodes", u.activeNodes());
-    m.put("lostNodes", u.lostNodes());
-    m.put("unhealthyNodes", 0);
-    m.put("decommissioningNodes", 0);
-    m.put("decommissionedNodes", 0);
-    m.put("rebootedNodes", 0);
-    m.put("shutdownNodes", 0);
-    m.put("totalAllocationsSinceStart", u.containersAllocated());
-    return m;
+  /** The one place the figures are read from the RM. */
+  static CompletionStage<ClusterMetricsInfo> measure(RmCore core) {
+    return core.applications().thenCombine(core.usage(), ClusterMetrics::of);
   }
 
-  private static int count(Map<YarnApplicationState, Integer> m, YarnApplicationState s) {
-    return m.getOrDefault(s, 0);
+  static ClusterMetricsInfo of(List<AppReport> apps, SchedulerProtocol.UsageReport u) {
+    Map<YarnApplicationState, Integer> byState = new EnumMap<>(YarnApplicationState.class);
+    for (AppReport r : apps) byState.merge(r.state().toYarn(), 1, Integer::sum);
+    int failed = byState.getOrDefault(YarnApplicationState.FAILED, 0);
+    int killed = byState.getOrDefault(YarnApplicationState.KILLED, 0);
+    int pending = byState.getOrDefault(YarnApplicationState.ACCEPTED, 0)
+        + byState.getOrDefault(YarnApplicationState.SUBMITTED, 0);
+    int running = u.apps().values().stream().mapToInt(SchedulerProtocol.AppUsage::runningContainers).sum();
+    var capacity = u.clusterCapacity();
+    var used = u.clusterUsed();
+    return new ClusterMetricsInfo(
+        apps.size(),
+        byState.getOrDefault(YarnApplicationState.FINISHED, 0) + failed + killed,
+        pending,
+        byState.getOrDefault(YarnApplicationState.RUNNING, 0),
+        failed,
+        killed,
+        running,
+        0, // containersReserved
+        0, // containersPending
+        0, // reservedMB
+        capacity.memory() - used.memory(),
+        used.memory(),
+        capacity.memory(),
+        0, // reservedVirtualCores
+        capacity.vCores() - used.vCores(),
+        used.vCores(),
+        capacity.vCores(),
+        u.activeNodes() + u.lostNodes(),
+        u.activeNodes(),
+        u.lostNodes(),
+        0, // unhealthyNodes
+        0, // decommissioningNodes
+        0, // decommissionedNodes
+        0, // rebootedNodes
+        0, // shutdownNodes
+        u.containersAllocated());
   }
 }

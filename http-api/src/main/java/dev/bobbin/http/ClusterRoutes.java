@@ -9,7 +9,7 @@ import dev.bobbin.core.Rejection;
 import dev.bobbin.core.RmCore;
 import dev.bobbin.core.app.AppReport;
 import dev.bobbin.core.app.AppState;
-import dev.bobbin.core.scheduler.Scheduler;
+import dev.bobbin.core.scheduler.SchedulerProtocol;
 import dev.bobbin.protocol.Resource;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -124,8 +124,8 @@ final class ClusterRoutes extends AllDirectives {
   }
 
   private CompletionStage<HttpResponse> app(String id) {
-    return core.application(id).thenCombine(core.usage(), (r, u) ->
-        ok(Map.of("app", AppJson.app(r, u.apps().get(id), core.clusterTimestamp(), u.clusterCapacity(),
+    return core.application(id).thenCombine(core.usage(id), (r, u) ->
+        ok(Map.of("app", AppJson.app(r, u.usage(), core.clusterTimestamp(), u.clusterCapacity(),
             System.currentTimeMillis()))));
   }
 
@@ -158,7 +158,7 @@ final class ClusterRoutes extends AllDirectives {
     var states = NodeJson.parseStates(q.get("states"));
     return core.nodes().thenApply(n -> {
       List<Object> out = new ArrayList<>();
-      for (Scheduler.NodeReport r : n.nodes()) if (states.contains(r.state())) out.add(NodeJson.node(r));
+      for (SchedulerProtocol.NodeReport r : n.nodes()) if (states.contains(r.state())) out.add(NodeJson.node(r));
       return ok(Map.of("nodes", Map.of("node", out)));
     });
   }
@@ -170,32 +170,10 @@ final class ClusterRoutes extends AllDirectives {
   }
 
   private CompletionStage<HttpResponse> metrics() {
-    return core.applications().thenCombine(core.usage(), (apps, u) -> ok(Map.of("clusterMetrics", ClusterMetrics.of(apps, u))));
+    return ClusterMetrics.measure(core).thenApply(m -> ok(Map.of("clusterMetrics", m)));
   }
 
   private CompletionStage<HttpResponse> scheduler() {
-    if (core.isFair()) {
-      return core.fairView().thenApply(r -> {
-        if (r.isError()) throw new IllegalStateException(r.getError().getMessage());
-        return ok(FairSchedulerJson.of(r.getValue()));
-      });
-    }
-    return core.usage().thenApply(u -> {
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("type", "fifoScheduler");
-      float used = u.clusterCapacity().memory() > 0 ? (float) u.clusterUsed().memory() / u.clusterCapacity().memory() : 0f;
-      m.put("capacity", 1.0f);
-      m.put("usedCapacity", used);
-      m.put("qstate", "RUNNING");
-      m.put("minQueueMemoryCapacity", core.schedulerSettings().minimumAllocationMb());
-      m.put("maxQueueMemoryCapacity", core.schedulerSettings().maximumAllocationMb());
-      m.put("numNodes", u.activeNodes());
-      m.put("usedNodeCapacity", u.clusterUsed().memory());
-      m.put("availNodeCapacity", u.clusterCapacity().memory() - u.clusterUsed().memory());
-      m.put("totalNodeCapacity", u.clusterCapacity().memory());
-      m.put("numContainers", u.apps().values().stream().mapToInt(Scheduler.AppUsage::runningContainers).sum());
-      m.put("queues", core.schedulerSettings().queues());
-      return ok(Map.of("scheduler", Map.of("schedulerInfo", m)));
-    });
+    return core.schedulerView().thenApply(v -> ok(Map.of("scheduler", Map.of("schedulerInfo", v.schedulerInfo()))));
   }
 }

@@ -1,7 +1,7 @@
 package dev.bobbin.http;
 
 import dev.bobbin.core.Rejection;
-import dev.bobbin.core.scheduler.Scheduler;
+import dev.bobbin.core.scheduler.SchedulerProtocol;
 import dev.bobbin.protocol.NodeState;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
@@ -28,7 +28,7 @@ final class NodeJson {
     return out;
   }
 
-  static Map<String, Object> node(Scheduler.NodeReport r) {
+  static Map<String, Object> node(SchedulerProtocol.NodeReport r) {
     Map<String, Object> m = new LinkedHashMap<>();
     boolean active = r.state().isUsable() || r.state() == NodeState.UNHEALTHY;
     m.put("rack", r.rack());

@@ -5,7 +5,7 @@ import static dev.bobbin.http.JsonResponses.failure;
 import static dev.bobbin.http.JsonResponses.ok;
 
 import dev.bobbin.core.RmCore;
-import dev.bobbin.core.scheduler.Scheduler;
+import dev.bobbin.core.scheduler.SchedulerProtocol;
 import dev.bobbin.protocol.Tokens;
 import dev.bobbin.protocol.WirePaths;
 import dev.bobbin.protocol.am.AllocateRequest;
@@ -53,10 +53,10 @@ final class ProtocolRoutes extends AllDirectives {
   }
 
   private <T, R> Route amCall(String path, Class<T> type,
-      BiFunction<String, T, CompletionStage<Scheduler.AmOutcome<R>>> op) {
+      BiFunction<String, T, CompletionStage<SchedulerProtocol.AmOutcome<R>>> op) {
     return path(segments(path), () -> post(() -> optionalHeaderValueByName(WirePaths.AM_TOKEN_HEADER, token ->
         entity(Unmarshaller.entityToByteArray(), body -> {
-          CompletionStage<Scheduler.AmOutcome<R>> result;
+          CompletionStage<SchedulerProtocol.AmOutcome<R>> result;
           try {
             String attemptId = core.verifyAmToken(token.orElse(null)).attemptId();
             result = op.apply(attemptId, Bodies.read(body, type));
@@ -79,7 +79,7 @@ final class ProtocolRoutes extends AllDirectives {
     return onComplete(result, t -> complete(t.isSuccess() ? response.apply(t.get()) : failure(t.failed().get())));
   }
 
-  private static <R> HttpResponse outcome(Scheduler.AmOutcome<R> o) {
+  private static <R> HttpResponse outcome(SchedulerProtocol.AmOutcome<R> o) {
     if (o.exception() == null) return ok(o.response());
     int status = o.exception().equals("ApplicationAttemptNotFoundException") ? 404 : 400;
     return error(status, AM_EXCEPTIONS + o.exception(), o.message());

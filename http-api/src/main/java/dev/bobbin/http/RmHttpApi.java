@@ -11,15 +11,18 @@ import org.apache.pekko.http.javadsl.server.Route;
 /** The RM member's HTTP server: YARN's REST API, the NM and AM protocols, and metrics. */
 public final class RmHttpApi extends AllDirectives {
   private final RmCore core;
+  private final RmMetrics metrics;
 
+  /** One per RM member: it holds the member's meter registry. */
   public RmHttpApi(RmCore core) {
     this.core = core;
+    this.metrics = new RmMetrics(() -> ClusterMetrics.measure(core));
   }
 
   public Route routes() {
     // The NM and AM protocols first: most requests are heartbeats and allocate calls.
     return concat(new ProtocolRoutes(core).routes(), new ClusterRoutes(core).routes(),
-        new PrometheusRoute(core).routes());
+        new PrometheusRoute(metrics).routes());
   }
 
   public CompletionStage<ServerBinding> bind(ActorSystem<?> system, String host, int port) {

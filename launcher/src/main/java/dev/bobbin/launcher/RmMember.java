@@ -3,12 +3,9 @@ package dev.bobbin.launcher;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import dev.bobbin.config.RmSettings;
-import dev.bobbin.config.SchedulerPolicy;
 import dev.bobbin.config.SchedulerSettings;
 import dev.bobbin.config.SettingsException;
-import dev.bobbin.config.fair.FairGlobalSettings;
-import dev.bobbin.config.fair.FairSchedulerConfig;
-import dev.bobbin.core.scheduler.FairSetup;
+import dev.bobbin.core.policies.PolicySets;
 import dev.bobbin.core.RmCore;
 import dev.bobbin.http.RmHttpApi;
 import dev.bobbin.persistence.JournalConfig;
@@ -107,8 +104,8 @@ public final class RmMember implements AutoCloseable {
       String self = "http://" + rm.hostname() + ":" + rm.httpPort();
       List<String> addresses = full.hasPath("bobbin.rm.addresses") && !full.getStringList("bobbin.rm.addresses").isEmpty()
           ? full.getStringList("bobbin.rm.addresses") : List.of(self);
-      RmCore core = new RmCore(system, rm, scheduler, addresses, fairSetup(withRm, scheduler),
-          () -> fairSetup(reload.get().withFallback(ConfigFactory.parseResources("bobbin-rm.conf"))
+      RmCore core = new RmCore(system, rm, scheduler, addresses, PolicySets.load(withRm, scheduler),
+          () -> PolicySets.load(reload.get().withFallback(ConfigFactory.parseResources("bobbin-rm.conf"))
               .withFallback(ConfigFactory.defaultReference()).resolve(), scheduler));
       ServerBinding binding = new RmHttpApi(core).bind(system, rm.hostname(), rm.httpPort())
           .toCompletableFuture().get(30, TimeUnit.SECONDS);
@@ -216,12 +213,6 @@ public final class RmMember implements AutoCloseable {
         return Behaviors.same();
       });
     });
-  }
-
-  /** The Fair policy's queues and switches, read now (so a refresh re-reads the allocation file). */
-  static FairSetup fairSetup(Config config, SchedulerSettings scheduler) {
-    if (scheduler.policy() != SchedulerPolicy.FAIR) return null;
-    return new FairSetup(FairSchedulerConfig.load(config), FairGlobalSettings.from(config));
   }
 
   public int httpPort() {

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.typesafe.config.ConfigFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -86,6 +87,46 @@ class FairQueuesIT {
     assertThat(bad.json().path("RemoteException").path("message").asText()).contains("broken").contains("weight")
         .contains("heavy");
     assertThat(queues(base)).contains("root.reports").doesNotContain("root.broken");
+  }
+
+  @Test
+  void queuesPlacementMakesAreLeavesOrParentsNeverBoth(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("fair-scheduler.xml");
+    Files.writeString(file, """
+        <?xml version="1.0"?>
+        <allocations>
+          <queuePlacementPolicy>
+            <rule name="specified" create="true"/>
+            <rule name="nestedUserQueue"><rule name="primaryGroup" create="true"/></rule>
+          </queuePlacementPolicy>
+        </allocations>
+        """);
+    rm = RmMember.start(ConfigFactory.parseMap(Map.of(
+        "bobbin.data-dir", dir.resolve("rm").toString(),
+        "bobbin.rm.http-port", RestApiIT.freePort(),
+        "pekko.remote.artery.canonical.port", RestApiIT.freePort(),
+        "bobbin.scheduler.policy", "fair",
+        "bobbin.scheduler.fair.allocation-file", file.toString())));
+    String base = rm.url() + "/ws/v1/cluster";
+
+    // root.team becomes a parent, and so takes no applications of its own.
+    assertThat(submit(base, "team.alice").status()).isEqualTo(202);
+    Http.Reply toParent = submit(base, "team");
+    assertThat(toParent.status()).isEqualTo(400);
+    assertThat(toParent.json().path("RemoteException").path("message").asText())
+        .endsWith("Queue root.team is a parent queue; applications go to leaf queues");
+
+    // root.carol becomes a leaf holding an application: carol's own nested queue cannot go under it.
+    assertThat(submit(base, "carol").status()).isEqualTo(202);
+    Http.Reply nested = submit(base, "");
+    assertThat(nested.status()).isEqualTo(400);
+    assertThat(nested.json().path("RemoteException").path("message").asText())
+        .contains("Application rejected by queue placement: cannot place in root.carol.carol")
+        .contains("root.carol is a leaf queue that holds applications");
+    // The scheduler hears of an accepted application a moment after its submission was answered.
+    Http.await(Duration.ofSeconds(10), "the placed queues in the scheduler view",
+        () -> queues(base).containsAll(List.of("root.team", "root.team.alice", "root.carol")));
+    assertThat(queues(base)).doesNotContain("root.carol.carol");
   }
 
   private static Http.Reply submit(String base, String queue) throws Exception {

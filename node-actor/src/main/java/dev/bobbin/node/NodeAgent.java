@@ -7,13 +7,13 @@ import dev.bobbin.node.container.ContainerLayout;
 import dev.bobbin.node.container.ContainerTable;
 import dev.bobbin.node.container.KillReason;
 import dev.bobbin.node.container.ProcessLauncher;
-import dev.bobbin.node.rm.RmCallException;
-import dev.bobbin.node.rm.RmClient;
-import dev.bobbin.node.rm.RmFailover;
 import dev.bobbin.protocol.ExitStatus;
 import dev.bobbin.protocol.NodeAction;
 import dev.bobbin.protocol.Resource;
 import dev.bobbin.protocol.Tokens;
+import dev.bobbin.protocol.client.CallException;
+import dev.bobbin.protocol.client.Failover;
+import dev.bobbin.protocol.client.ResourceTrackerClient;
 import dev.bobbin.protocol.node.ContainerManagement.GetContainerStatusesRequest;
 import dev.bobbin.protocol.node.ContainerManagement.GetContainerStatusesResponse;
 import dev.bobbin.protocol.node.ContainerManagement.StartContainersRequest;
@@ -30,7 +30,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.CompletionException;
 import org.apache.pekko.Done;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
@@ -87,13 +86,14 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
    * A failure while handling one message must not take the node (and the watch over its running
    * processes) down: the agent logs it and resumes with its state.
    */
-  public static Behavior<Command> create(NmSettings settings, RmClient rm, ProcessLauncher launcher, Clock clock) {
+  public static Behavior<Command> create(
+      NmSettings settings, ResourceTrackerClient rm, ProcessLauncher launcher, Clock clock) {
     return Behaviors.supervise(waitForStart(settings, rm, launcher, clock))
         .onFailure(Exception.class, SupervisorStrategy.resume());
   }
 
   private static Behavior<Command> waitForStart(
-      NmSettings settings, RmClient rm, ProcessLauncher launcher, Clock clock) {
+      NmSettings settings, ResourceTrackerClient rm, ProcessLauncher launcher, Clock clock) {
     return Behaviors.withStash(STASH_CAPACITY, stash -> Behaviors.setup(ctx -> Behaviors.withTimers(timers ->
         Behaviors.receive(Command.class)
             .onMessage(Start.class, s -> stash.unstashAll(
@@ -108,7 +108,7 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
 
   private final TimerScheduler<Command> timers;
   private final NmSettings settings;
-  private final RmClient rm;
+  private final ResourceTrackerClient rm;
   private final Clock clock;
   private final NodeIdentity identity;
   private final Resource capability;
@@ -121,7 +121,7 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
   private byte[] lastKnownKey;
   /** The newest scheduler epoch heard from; answers and tokens of older schedulers are fenced off. */
   private long rmEpoch;
-  private RmFailover failover;
+  private Failover failover;
   private long lastRmContactMs;
   private long heartbeatsTotal;
   private long rmCallFailuresTotal;
@@ -129,7 +129,7 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
   private final List<ActorRef<Done>> shutdownWaiters = new ArrayList<>();
 
   private NodeAgent(
-      ActorContext<Command> ctx, TimerScheduler<Command> timers, NmSettings settings, RmClient rm,
+      ActorContext<Command> ctx, TimerScheduler<Command> timers, NmSettings settings, ResourceTrackerClient rm,
       ProcessLauncher launcher, Clock clock, NodeIdentity identity) {
     super(ctx);
     this.timers = timers;
@@ -139,7 +139,7 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
     this.identity = identity;
     this.capability = Resource.of(settings.effectiveMemoryMb(), settings.effectiveVcores());
     this.startedAtMs = clock.millis();
-    this.failover = RmFailover.over(settings.rmAddresses());
+    this.failover = Failover.over(settings.rmAddresses());
     this.containers = new ContainerSupervisor(
         ctx, table, launcher, new ContainerLayout(settings.workDir(), identity.nodeId()), identity,
         settings.rmAddresses(), settings.killGrace(), clock,
@@ -341,10 +341,8 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
 
   private Behavior<Command> onRmCallFailed(RmCallFailed msg) {
     if (session instanceof RmSession.Ended) return this;
-    Throwable cause = msg.error() instanceof CompletionException && msg.error().getCause() != null
-        ? msg.error().getCause() : msg.error();
-    boolean elsewhere = !(cause instanceof RmCallException e) || e.tryAnotherMember();
-    return retryLater(msg.rm(), msg.registering(), cause.getMessage(), elsewhere);
+    CallException failure = CallException.of(msg.error());
+    return retryLater(msg.rm(), msg.registering(), failure.getMessage(), failure.worthTryingAnotherServer());
   }
 
   private Behavior<Command> retryLater(String address, boolean registering, String why, boolean tryAnotherMember) {

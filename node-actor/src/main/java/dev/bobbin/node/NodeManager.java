@@ -5,9 +5,10 @@ import com.typesafe.config.ConfigFactory;
 import dev.bobbin.config.NmSettings;
 import dev.bobbin.node.container.LocalProcessLauncher;
 import dev.bobbin.node.container.ProcessLauncher;
+import dev.bobbin.node.http.NodeMetrics;
 import dev.bobbin.node.http.NodeRoutes;
-import dev.bobbin.node.rm.HttpRmClient;
-import dev.bobbin.node.rm.RmClient;
+import dev.bobbin.protocol.client.BobbinHttp;
+import dev.bobbin.protocol.client.ResourceTrackerClient;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.CompletionStage;
@@ -58,13 +59,14 @@ public final class NodeManager implements AutoCloseable {
 
   /** Starts with the given Pekko configuration (for example the launcher's loaded file). */
   public static NodeManager start(NmSettings settings, Config pekkoConfig) {
-    return start(settings, pekkoConfig, new HttpRmClient(RM_CONNECT_TIMEOUT, RM_REQUEST_TIMEOUT),
+    return start(settings, pekkoConfig, new ResourceTrackerClient(
+        BobbinHttp.builder().connectTimeout(RM_CONNECT_TIMEOUT).requestTimeout(RM_REQUEST_TIMEOUT).build()),
         new LocalProcessLauncher(), Clock.systemUTC());
   }
 
   /** With other ports to the RM, to processes and to time; tests use this. */
   public static NodeManager start(
-      NmSettings settings, Config pekkoConfig, RmClient rm, ProcessLauncher launcher, Clock clock) {
+      NmSettings settings, Config pekkoConfig, ResourceTrackerClient rm, ProcessLauncher launcher, Clock clock) {
     Config config = ConfigFactory.parseString(SLF4J_LOGGING).withFallback(pekkoConfig);
     ActorSystem<NodeAgent.Command> system =
         ActorSystem.create(NodeAgent.create(settings, rm, launcher, clock), "bobbin-nm", config);
@@ -72,7 +74,7 @@ public final class NodeManager implements AutoCloseable {
     try {
       binding = Http.get(system)
           .newServerAt(settings.hostname(), settings.httpPort())
-          .bind(new NodeRoutes(system, system.scheduler(), ASK_TIMEOUT).routes())
+          .bind(new NodeRoutes(system, system.scheduler(), ASK_TIMEOUT, new NodeMetrics()).routes())
           .toCompletableFuture()
           .get(BIND_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
     } catch (InterruptedException | ExecutionException | TimeoutException e) {

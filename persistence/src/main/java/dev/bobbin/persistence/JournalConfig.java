@@ -45,8 +45,8 @@ public final class JournalConfig {
     // Pekko passes every recovery's replay through a ReplayFilter, an actor the journal's one actor
     // makes for it, which drops events an old incarnation interleaved with a new one's. Here the
     // table's unique key on (persistence_id, sequence_number) refuses the second incarnation's
-    // write instead (JournalContract), so the filter never has anything to drop, and each entity
-    // start no longer costs the journal actor a child actor.
+    // write instead (JournalContract), so the filter never has anything to drop; turning it off
+    // saves the journal actor a child actor per entity start.
     m.put("jdbc-journal.replay-filter.mode", "off");
 
     String db = "pekko-persistence-jdbc.shared-databases." + SHARED_DB;
@@ -61,7 +61,7 @@ public final class JournalConfig {
         connections = settings.embeddedMaxConnections();
         // One batch insert at a time: H2 commits one transaction at a time anyway, and the writes
         // that queue meanwhile go into the next batch, one transaction and one file write for many
-        // entities (group commit). Eight in parallel, the default, meant mostly single-row commits.
+        // entities (group commit). Eight in parallel, the default, gives mostly single-row commits.
         m.put("jdbc-journal.parallelism", 1);
       }
       case POSTGRES -> {

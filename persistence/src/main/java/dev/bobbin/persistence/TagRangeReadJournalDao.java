@@ -33,10 +33,10 @@ import slick.jdbc.JdbcProfile;
  *
  * <p>Its own query joins the journal, wrapped in a derived table, to the tag table and bounds the
  * ordering only on the journal's side. H2 plans that by scanning the whole tag table and running
- * the derived table once per tag row, so every poll (ten a second per read model) cost time in
- * proportion to all events ever written: at 35,000 events it was the largest single cost of a
- * submission. A single join with the bound on the tag table's side fared no better: H2 then chose
- * to scan the whole journal. Here each poll is two single-table queries whose plans do not depend
+ * the derived table once per tag row, so every poll (ten a second per read model) costs time in
+ * proportion to all events ever written: at 35,000 events, the largest single cost of a
+ * submission. A single join with the bound on the tag table's side fares no better: H2 then scans
+ * the whole journal. Here each poll is two single-table queries whose plans do not depend
  * on the optimizer's guesses: the tagged ids in the range from the tag table's primary key, then
  * those rows from the journal by its ordering index.
  */

@@ -66,7 +66,7 @@ public final class Ids {
 
   /**
    * Appends {@code n} as {@code %0<width>d} would: every allocation makes a container id, and
-   * {@code String.format} showed in the full-path bench's profile.
+   * {@code String.format} costs enough per call to show in the profile of a busy RM.
    */
   private static StringBuilder padded(StringBuilder to, long n, int width) {
     if (n < 0) return to.append(String.format("%0" + width + "d", n));

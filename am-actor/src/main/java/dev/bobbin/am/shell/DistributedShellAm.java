@@ -3,8 +3,8 @@ package dev.bobbin.am.shell;
 import dev.bobbin.am.AmClientSettings;
 import dev.bobbin.am.AmSystemConfig;
 import dev.bobbin.am.CommonPool;
-import dev.bobbin.am.NmClient;
 import dev.bobbin.protocol.FinalApplicationStatus;
+import dev.bobbin.protocol.client.ContainerManagerClient;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import org.apache.pekko.actor.typed.ActorRef;
@@ -67,8 +67,8 @@ public final class DistributedShellAm {
   private static Behavior<ShellAmResult> guardian(
       ShellAmArgs args, AmClientSettings settings, CompletableFuture<ShellAmResult> result) {
     return Behaviors.setup(ctx -> {
-      ActorRef<ShellAppMaster.Command> am =
-          ctx.spawn(ShellAppMaster.create(args, settings, NmClient.create(), ctx.getSelf()), "shell-am");
+      ActorRef<ShellAppMaster.Command> am = ctx.spawn(
+          ShellAppMaster.create(args, settings, ContainerManagerClient.create(), ctx.getSelf()), "shell-am");
       ctx.watch(am);
       return Behaviors.receive(ShellAmResult.class)
           .onMessage(ShellAmResult.class, r -> {

@@ -4,11 +4,11 @@ import dev.bobbin.am.AmClient;
 import dev.bobbin.am.AmClientSettings;
 import dev.bobbin.am.AmEvent;
 import dev.bobbin.am.ContainerRequest;
-import dev.bobbin.am.NmClient;
 import dev.bobbin.protocol.ContainerLaunchContext;
 import dev.bobbin.protocol.ContainerStatus;
 import dev.bobbin.protocol.FinalApplicationStatus;
 import dev.bobbin.protocol.am.Container;
+import dev.bobbin.protocol.client.ContainerManagerClient;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -40,14 +40,14 @@ public final class ShellAppMaster {
       implements Command {}
 
   public static Behavior<Command> create(
-      ShellAmArgs args, AmClientSettings settings, NmClient nm, ActorRef<ShellAmResult> reportTo) {
+      ShellAmArgs args, AmClientSettings settings, ContainerManagerClient nm, ActorRef<ShellAmResult> reportTo) {
     return Behaviors.setup(ctx -> new ShellAppMaster(ctx, args, settings, nm, reportTo).running());
   }
 
   private final ActorContext<Command> ctx;
   private final ShellAmArgs args;
   private final AmClientSettings settings;
-  private final NmClient nm;
+  private final ContainerManagerClient nm;
   private final ActorRef<ShellAmResult> reportTo;
   private final ActorRef<AmClient.Command> rm;
   private final ContainerRequest containerRequest;
@@ -58,7 +58,7 @@ public final class ShellAppMaster {
       ActorContext<Command> ctx,
       ShellAmArgs args,
       AmClientSettings settings,
-      NmClient nm,
+      ContainerManagerClient nm,
       ActorRef<ShellAmResult> reportTo) {
     this.ctx = ctx;
     this.args = args;

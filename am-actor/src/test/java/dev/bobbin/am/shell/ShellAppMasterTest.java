@@ -2,7 +2,6 @@ package dev.bobbin.am.shell;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.bobbin.am.NmClient;
 import dev.bobbin.am.TestingNm;
 import dev.bobbin.am.TestingRm;
 import dev.bobbin.protocol.ContainerLaunchContext;
@@ -10,6 +9,8 @@ import dev.bobbin.protocol.ExitStatus;
 import dev.bobbin.protocol.FinalApplicationStatus;
 import dev.bobbin.protocol.Ids;
 import dev.bobbin.protocol.Resource;
+import dev.bobbin.protocol.client.BobbinHttp;
+import dev.bobbin.protocol.client.ContainerManagerClient;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -129,7 +130,7 @@ class ShellAppMasterTest {
     ShellAmResult run(int containers) {
       TestProbe<ShellAmResult> results = testKit.createTestProbe();
       ShellAmArgs args = new ShellAmArgs(SHELL, containers, Resource.of(256, 1), 0);
-      NmClient nmClient = new NmClient(java.net.http.HttpClient.newHttpClient(), Duration.ofSeconds(5));
+      var nmClient = new ContainerManagerClient(BobbinHttp.builder().requestTimeout(Duration.ofSeconds(5)).build());
       ams.add(testKit.spawn(ShellAppMaster.create(args, rm.settings(rm.addresses()), nmClient, results.getRef())));
       ShellAmResult result = results.receiveMessage(WAIT);
       results.expectNoMessage(Duration.ofMillis(100));

@@ -1,15 +1,16 @@
 package dev.bobbin.config.fair;
 
+import dev.bobbin.config.QueuePath;
+
 /** Queue path rules shared by the parsers and placement, as Hadoop's FairScheduler applies them. */
 final class QueueNames {
-  static final String ROOT = "root";
+  static final String ROOT = QueuePath.ROOT_NAME;
 
   private QueueNames() {}
 
   /** "a.b" and "root.a.b" name the same queue; this returns the second form. */
   static String assureRoot(String name) {
-    if (name.equals(ROOT) || name.startsWith(ROOT + ".")) return name;
-    return ROOT + "." + name;
+    return QueuePath.of(name).full();
   }
 
   /** User and group names become one path segment: trimmed, and every '.' turned into "_dot_". */

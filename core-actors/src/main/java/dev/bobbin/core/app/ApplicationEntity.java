@@ -1,6 +1,5 @@
 package dev.bobbin.core.app;
 
-import dev.bobbin.core.scheduler.Scheduler;
 import dev.bobbin.protocol.CborSerializable;
 import dev.bobbin.protocol.ExitStatus;
 import dev.bobbin.protocol.FinalApplicationStatus;
@@ -216,11 +215,11 @@ public final class ApplicationEntity
   // Construction
 
   private final String appId;
-  private final ActorRef<Scheduler.Command> scheduler;
+  private final AppNotices scheduler;
   private final Clock clock;
   private final int snapshotEvery;
 
-  private ApplicationEntity(String appId, ActorRef<Scheduler.Command> scheduler, Clock clock, int snapshotEvery) {
+  private ApplicationEntity(String appId, AppNotices scheduler, Clock clock, int snapshotEvery) {
     super(PersistenceId.of(TYPE_KEY.name(), appId));
     this.appId = appId;
     this.scheduler = scheduler;
@@ -229,7 +228,7 @@ public final class ApplicationEntity
   }
 
   public static Behavior<Command> create(
-      String appId, ActorRef<Scheduler.Command> scheduler, Clock clock, int snapshotEvery) {
+      String appId, AppNotices scheduler, Clock clock, int snapshotEvery) {
     return new ApplicationEntity(appId, scheduler, clock, snapshotEvery);
   }
 
@@ -268,7 +267,7 @@ public final class ApplicationEntity
     String attemptId = Ids.attemptId(appId, 1);
     return Effect()
         .persist(List.of(new Submitted(c.submission(), now), new AttemptStarted(attemptId, 1, now)))
-        .thenRun(ns -> scheduler.tell(attemptAdded(ns)))
+        .thenRun(this::attemptAdded)
         .thenReply(c.replyTo(), ns -> StatusReply.success(ns.report()));
   }
 
@@ -309,7 +308,7 @@ public final class ApplicationEntity
     FinalApplicationStatus fin = c.finalStatus() == null ? FinalApplicationStatus.UNDEFINED : c.finalStatus();
     return Effect()
         .persist(new AmUnregistered(c.attemptId(), fin, nullToEmpty(c.diagnostics()), nullToEmpty(c.trackingUrl()), clock.millis()))
-        .thenRun(ns -> scheduler.tell(new Scheduler.AppEnded(appId, ns.state())))
+        .thenRun(ns -> scheduler.appEnded(appId, ns.state()))
         .thenReply(c.replyTo(), ns -> StatusReply.success(ns.report()));
   }
 
@@ -338,9 +337,9 @@ public final class ApplicationEntity
     return Effect()
         .persist(events)
         .thenRun(ns -> {
-          scheduler.tell(new Scheduler.AttemptEnded(appId, c.attemptId()));
-          if (retry) scheduler.tell(attemptAdded(ns));
-          else scheduler.tell(new Scheduler.AppEnded(appId, ns.state()));
+          scheduler.attemptEnded(appId, c.attemptId());
+          if (retry) attemptAdded(ns);
+          else scheduler.appEnded(appId, ns.state());
         })
         .thenReply(c.replyTo(), ns -> StatusReply.ack());
   }
@@ -352,7 +351,7 @@ public final class ApplicationEntity
         ? "Application killed by user." : c.diagnostics();
     return Effect()
         .persist(new AppKilled(diag, clock.millis()))
-        .thenRun(ns -> scheduler.tell(new Scheduler.AppEnded(appId, ns.state())))
+        .thenRun(ns -> scheduler.appEnded(appId, ns.state()))
         .thenReply(c.replyTo(), ns -> StatusReply.success(ns.report()));
   }
 
@@ -370,10 +369,8 @@ public final class ApplicationEntity
         .thenReply(c.replyTo(), ns -> StatusReply.ack());
   }
 
-  private Scheduler.AttemptAdded attemptAdded(State s) {
-    Submission sub = s.submission();
-    return new Scheduler.AttemptAdded(appId, s.currentAttempt().attemptId(), sub.queue(), sub.user(),
-        sub.priority(), sub.amResource(), sub.amLaunch(), s.startedTime());
+  private void attemptAdded(State s) {
+    scheduler.attemptAdded(appId, s.currentAttempt().attemptId(), s.submission(), s.startedTime());
   }
 
   private <T> StatusReply<T> notFound() {

@@ -1,5 +1,6 @@
 package dev.bobbin.core.app;
 
+import dev.bobbin.config.QueuePath;
 import dev.bobbin.config.SchedulerSettings;
 import dev.bobbin.core.Rejection;
 import dev.bobbin.protocol.Ids;
@@ -47,7 +48,6 @@ public final class SubmissionRules {
 
   /** Queues may be named with or without the {@code root.} prefix; no name means {@code default}. */
   public static String normalizeQueue(String queue) {
-    if (queue == null || queue.isBlank()) return "default";
-    return queue.startsWith("root.") ? queue.substring(5) : queue;
+    return QueuePath.requested(queue).relative();
   }
 }

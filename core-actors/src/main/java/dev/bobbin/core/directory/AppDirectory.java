@@ -2,7 +2,7 @@ package dev.bobbin.core.directory;
 
 import dev.bobbin.core.app.AppReport;
 import dev.bobbin.core.app.ApplicationEntity;
-import dev.bobbin.core.scheduler.Scheduler;
+import dev.bobbin.core.scheduler.SchedulerProtocol;
 import dev.bobbin.persistence.ReadJournals;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -56,9 +56,9 @@ public final class AppDirectory {
    * @param onEnded called once per application whose final state this member sees
    * @param scheduler the scheduler (its singleton proxy)
    */
-  public static Behavior<Command> create(Consumer<AppReport> onEnded, ActorRef<Scheduler.Command> scheduler) {
+  public static Behavior<Command> create(Consumer<AppReport> onEnded, ActorRef<SchedulerProtocol.Command> scheduler) {
     return create(onEnded,
-        system -> AskPattern.ask(scheduler, Scheduler.WhenRecovered::new, WAIT_FOR_SCHEDULER, system.scheduler()),
+        system -> AskPattern.ask(scheduler, SchedulerProtocol.WhenRecovered::new, WAIT_FOR_SCHEDULER, system.scheduler()),
         system -> ReadJournals.of(system).eventsByTag(ApplicationEntity.TAG, Offset.noOffset()));
   }
 

@@ -33,8 +33,6 @@ public final class NodeEntity
 
   public record MarkState(NodeState state, String reason, ActorRef<StatusReply<Report>> replyTo) implements Command {}
 
-  public record Get(ActorRef<StatusReply<Report>> replyTo) implements Command {}
-
   public record Report(Registration registration, NodeState state, long registeredTime, String reason)
       implements CborSerializable {}
 
@@ -83,9 +81,6 @@ public final class NodeEntity
         .forAnyState()
         .onCommand(Register.class, this::onRegister)
         .onCommand(MarkState.class, this::onMarkState)
-        .onCommand(Get.class, (s, c) -> s.registration() == null
-            ? Effect().reply(c.replyTo(), StatusReply.error("nodeId, " + nodeId + ", is not found"))
-            : Effect().reply(c.replyTo(), StatusReply.success(s.report())))
         .build();
   }
 

@@ -1,5 +1,6 @@
 package dev.bobbin.core.policy;
 
+import dev.bobbin.config.QueuePath;
 import dev.bobbin.protocol.Resource;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -8,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * FIFO within each queue, queues served in turn. Each pass walks the nodes; on a node it offers
+ * FIFO within each queue, queues served in turn; a queue may be named with or without its root. Each pass walks the nodes; on a node it offers
  * the next container to the queues in rotation, and within a queue to the first application (by
  * priority, then submission) whose highest-priority ask fits. The AM ask of an application comes
  * before its other asks, whatever their priority, as long as the AMs placed stay within the AM
@@ -24,9 +25,9 @@ public final class FifoPolicy implements SchedulingPolicy {
   public AllocationPlan assign(List<String> queues, List<NodeView> nodes, List<AppView> apps, Resource amHeadroom,
       int limit) {
     Map<String, List<PendingApp>> byQueue = new LinkedHashMap<>();
-    queues.forEach(q -> byQueue.put(q, new ArrayList<>()));
+    queues.forEach(q -> byQueue.put(QueuePath.of(q).full(), new ArrayList<>()));
     apps.stream().sorted(FIFO).forEach(a -> {
-      List<PendingApp> list = byQueue.get(a.queue());
+      List<PendingApp> list = byQueue.get(QueuePath.of(a.queue()).full());
       if (list != null) list.add(new PendingApp(a));
     });
     List<String> queueOrder = new ArrayList<>(byQueue.keySet());

@@ -1,6 +1,7 @@
 package dev.bobbin.core.queue;
 
 import dev.bobbin.core.Retrying;
+import dev.bobbin.core.policy.AdmissionTerms;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -22,9 +23,9 @@ import org.apache.pekko.pattern.StatusReply;
 /**
  * A member's admissions to queues, one write in flight per queue: the submissions that arrive while
  * a queue's write is pending go together in its next one ({@link QueueEntity.AddApps}). A queue's
- * entity persists one command at a time, so one write per submission made every submission to a
- * busy queue wait for the one before it, and one queue taking most submissions halved what a member
- * admitted (BENCHMARKS.md, finding 48). Local to its member: its messages never leave it.
+ * entity persists one command at a time, so with one write per submission every submission to a
+ * busy queue would wait for the one before it, and a member would admit half as many to a queue
+ * that takes most submissions. Local to its member: its messages never leave it.
  */
 public final class QueueAdmissions extends AbstractBehavior<QueueAdmissions.Command> {
 
@@ -37,11 +38,12 @@ public final class QueueAdmissions extends AbstractBehavior<QueueAdmissions.Comm
    * Answered once the queue holds the application; with the queue's refusal, or a
    * {@link java.util.concurrent.TimeoutException} when the queue did not answer in time.
    */
-  public record Admit(String queue, String appId, String configVersion, ActorRef<StatusReply<Done>> replyTo)
-      implements Command {}
+  public record Admit(String queue, String appId, String configVersion, AdmissionTerms terms,
+      ActorRef<StatusReply<Done>> replyTo) implements Command {}
 
   /** {@code batch}: the very list it wrote, so that an answer from before a restart is told apart. */
-  private record Written(String queue, List<Admit> batch, Throwable failure) implements Command {}
+  private record Written(String queue, List<Admit> batch, QueueEntity.Admitted admitted, Throwable failure)
+      implements Command {}
 
   /** A queue's admissions: those in its write, and those waiting for the next. */
   private static final class Line {
@@ -87,8 +89,11 @@ public final class QueueAdmissions extends AbstractBehavior<QueueAdmissions.Comm
   private Behavior<Command> onWritten(Written m) {
     Line line = lines.get(m.queue());
     if (line == null || line.writing != m.batch()) return this;
-    StatusReply<Done> reply = m.failure() == null ? StatusReply.ack() : StatusReply.error(Retrying.cause(m.failure()));
-    for (Admit a : line.writing) a.replyTo().tell(reply);
+    for (Admit a : line.writing) {
+      String refused = m.failure() == null ? m.admitted().refused().get(a.appId()) : null;
+      a.replyTo().tell(m.failure() != null ? StatusReply.error(Retrying.cause(m.failure()))
+          : refused != null ? StatusReply.error(refused) : StatusReply.ack());
+    }
     line.writing = List.of();
     if (line.waiting.isEmpty()) {
       lines.remove(m.queue());
@@ -104,13 +109,13 @@ public final class QueueAdmissions extends AbstractBehavior<QueueAdmissions.Comm
     line.writing = batch;
     List<String> ids = batch.stream().map(Admit::appId).toList();
     // The last one told, nearly always the newest; one out of order costs the next write one more
-    // Configured event, no more.
-    String version = batch.get(batch.size() - 1).configVersion();
+    // Configured event, no more. Its terms come with its version.
+    Admit last = batch.get(batch.size() - 1);
     RecipientRef<QueueEntity.Command> entity = queues.apply(queue);
     var scheduler = getContext().getSystem().scheduler();
     getContext().pipeToSelf(
-        Retrying.<Done>ask(t -> AskPattern.askWithStatus(entity, r -> new QueueEntity.AddApps(ids, version, r), t,
-            scheduler), timeout),
-        (ok, e) -> new Written(queue, batch, e));
+        Retrying.<QueueEntity.Admitted>ask(t -> AskPattern.askWithStatus(entity,
+            r -> new QueueEntity.AddApps(ids, last.configVersion(), last.terms(), r), t, scheduler), timeout),
+        (admitted, e) -> new Written(queue, batch, admitted, e));
   }
 }

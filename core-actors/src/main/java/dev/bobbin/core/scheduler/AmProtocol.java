@@ -3,7 +3,7 @@ package dev.bobbin.core.scheduler;
 import dev.bobbin.core.app.PreemptionRecord;
 import dev.bobbin.core.policy.AllocationLimits;
 import dev.bobbin.core.policy.Ask;
-import dev.bobbin.core.scheduler.Scheduler.AmOutcome;
+import dev.bobbin.core.scheduler.SchedulerProtocol.AmOutcome;
 import dev.bobbin.protocol.ContainerStatus;
 import dev.bobbin.protocol.Resource;
 import dev.bobbin.protocol.am.AllocateRequest;
@@ -47,18 +47,18 @@ final class AmProtocol {
   }
 
   AmOutcome<RegisterAmResponse> register(String attemptId, long now) {
-    SchedApp app = model.appsByAttempt.get(attemptId);
+    SchedApp app = model.appOfAttempt(attemptId);
     if (app == null) return unknownAttempt(attemptId);
     app.registered = true;
     model.heardFromAm(app, now);
     // Completions of a response the AM never acknowledged go out again (the AM ignores repeats).
     if (app.lastResponse != null) app.completed.addAll(0, app.lastResponse.completedContainerStatuses());
     app.lastResponse = new AllocateResponse(0, List.of(), List.of(), Resource.NONE, 0, null);
-    return AmOutcome.ok(new RegisterAmResponse(limits.maximum(), app.queue, List.of()));
+    return AmOutcome.ok(new RegisterAmResponse(limits.maximum(), app.queue.relative(), List.of()));
   }
 
   AllocateStep allocate(String attemptId, AllocateRequest req, long now) {
-    SchedApp app = model.appsByAttempt.get(attemptId);
+    SchedApp app = model.appOfAttempt(attemptId);
     if (app == null) return AllocateStep.answer(unknownAttempt(attemptId));
     if (!app.registered) {
       return AllocateStep.answer(AmOutcome.error("ApplicationMasterNotRegisteredException",
@@ -84,7 +84,7 @@ final class AmProtocol {
     }
     List<SchedContainer> toRelease = new ArrayList<>();
     for (String id : req.release()) {
-      SchedContainer c = model.containers.get(id);
+      SchedContainer c = model.container(id);
       if (c != null && c.allocation.attemptId().equals(attemptId)) toRelease.add(c);
     }
     AllocateResponse resp = new AllocateResponse(last.responseId() + 1, List.copyOf(app.newlyAllocated),
@@ -106,7 +106,7 @@ final class AmProtocol {
     long memory = 0;
     int vCores = 0;
     int usable = 0;
-    for (SchedNode n : model.nodes.values()) {
+    for (SchedNode n : model.nodes()) {
       if (!n.state.isUsable()) continue;
       usable++;
       Resource free = n.capacity().minus(n.allocated);
@@ -124,7 +124,7 @@ final class AmProtocol {
    */
   private PreemptionMessage preemptionMessage(SchedApp app) {
     List<PreemptionMessage.PreemptedContainer> strict = new ArrayList<>();
-    for (PreemptionRecord r : model.preempting.values()) {
+    for (PreemptionRecord r : model.preempting().all()) {
       if (r.victimAppId().equals(app.appId) && app.containers.contains(r.containerId())) {
         strict.add(new PreemptionMessage.PreemptedContainer(r.containerId(), r.killAt(), r.reason()));
       }

@@ -2,8 +2,10 @@ package dev.bobbin.core.scheduler;
 
 import dev.bobbin.protocol.CborSerializable;
 import java.util.Map;
+import org.apache.pekko.Done;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.pattern.StatusReply;
 import org.apache.pekko.persistence.typed.PersistenceId;
 import org.apache.pekko.persistence.typed.javadsl.CommandHandlerWithReply;
 import org.apache.pekko.persistence.typed.javadsl.EventHandler;
@@ -25,7 +27,7 @@ public final class EpochEntity
   /** Starts an incarnation: answers with its epoch and the clocks the previous one left. */
   public record Next(ActorRef<Started> replyTo) implements Command {}
 
-  public record SaveClocks(Clocks clocks) implements Command {}
+  public record SaveClocks(Clocks clocks, ActorRef<StatusReply<Done>> replyTo) implements Command {}
 
   public record Started(long epoch, Clocks clocks) implements CborSerializable {}
 
@@ -67,8 +69,8 @@ public final class EpochEntity
         .onCommand(Next.class, (s, c) -> Effect().persist(new Advanced(s.epoch() + 1))
             .thenReply(c.replyTo(), ns -> new Started(ns.epoch(), ns.clocks())))
         .onCommand(SaveClocks.class, (s, c) -> s.clocks().equals(c.clocks())
-            ? Effect().noReply()
-            : Effect().persist(new ClocksSaved(c.clocks())).thenNoReply())
+            ? Effect().reply(c.replyTo(), StatusReply.ack())
+            : Effect().persist(new ClocksSaved(c.clocks())).thenReply(c.replyTo(), ns -> StatusReply.ack()))
         .build();
   }
 

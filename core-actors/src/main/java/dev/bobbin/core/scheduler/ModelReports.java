@@ -1,44 +1,36 @@
 package dev.bobbin.core.scheduler;
 
 import dev.bobbin.core.node.NodeEntity;
-import dev.bobbin.core.policy.Ask;
 import dev.bobbin.protocol.NodeState;
 import dev.bobbin.protocol.Resource;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-/** The scheduler's read-only views of its model: the node list, usage, and the Fair view's applications. */
+/** The scheduler's read-only reports of its model: the node list, and usage by application and in all. */
 final class ModelReports {
   private ModelReports() {}
 
-  static Scheduler.NodesReport nodes(Collection<SchedNode> nodes) {
-    List<Scheduler.NodeReport> out = new ArrayList<>();
-    for (SchedNode n : nodes) {
+  static SchedulerProtocol.NodesReport nodes(SchedulerModel model) {
+    List<SchedulerProtocol.NodeReport> out = new ArrayList<>();
+    for (SchedNode n : model.nodes()) {
       NodeEntity.Registration r = n.registration;
-      out.add(new Scheduler.NodeReport(n.id(), r.host(), r.httpAddress(), r.rack(), n.state, r.capability(),
+      out.add(new SchedulerProtocol.NodeReport(n.id(), r.host(), r.httpAddress(), r.rack(), n.state, r.capability(),
           n.allocated, n.containers.size(), n.lastHeartbeat, n.healthReport));
     }
-    return new Scheduler.NodesReport(out);
+    return new SchedulerProtocol.NodesReport(out);
   }
 
   /** Containers being completed no longer count for their application. */
-  static Scheduler.UsageReport usage(Collection<SchedApp> apps, Map<String, SchedContainer> containers,
-      Collection<SchedNode> nodes, long containersAllocated) {
-    Map<String, Scheduler.AppUsage> usage = new HashMap<>();
-    for (SchedApp app : apps) {
-      Resource used = Resource.NONE;
-      List<SchedContainer> live = live(app, containers);
-      for (SchedContainer c : live) used = used.plus(c.allocation.resource());
-      usage.put(app.appId, new Scheduler.AppUsage(used, live.size(), app.progress));
-    }
+  static SchedulerProtocol.UsageReport usage(SchedulerModel model, long containersAllocated) {
+    Map<String, SchedulerProtocol.AppUsage> usage = new HashMap<>();
+    for (SchedApp app : model.apps()) usage.put(app.appId, usage(app, model));
     Resource cap = Resource.NONE;
     Resource used = Resource.NONE;
     int active = 0;
     int lost = 0;
-    for (SchedNode n : nodes) {
+    for (SchedNode n : model.nodes()) {
       if (n.state.isUsable()) {
         cap = cap.plus(n.capacity());
         used = used.plus(n.allocated);
@@ -47,32 +39,21 @@ final class ModelReports {
         lost++;
       }
     }
-    return new Scheduler.UsageReport(usage, cap, used, active, lost, containersAllocated);
+    return new SchedulerProtocol.UsageReport(usage, cap, used, active, lost, containersAllocated);
   }
 
-  /** The Fair view's applications per leaf queue: active ones have a live container, the others wait for their AM. */
-  static Map<String, FairView.LeafApps> leafApps(Collection<SchedApp> apps, Map<String, SchedContainer> containers) {
-    Map<String, FairView.LeafApps> leaves = new HashMap<>();
-    for (SchedApp app : apps) {
-      Resource am = Resource.NONE;
-      List<SchedContainer> live = live(app, containers);
-      for (SchedContainer c : live) if (c.allocation.am()) am = am.plus(c.allocation.resource());
-      int wanted = app.asks().stream().filter(Ask::isAny).mapToInt(Ask::count).sum();
-      boolean active = !live.isEmpty();
-      leaves.merge("root." + app.queue, new FairView.LeafApps(active ? 1 : 0, active ? 0 : 1, am, live.size(), wanted),
-          (a, b) -> new FairView.LeafApps(a.active() + b.active(), a.pending() + b.pending(), a.amUsed().plus(b.amUsed()),
-              a.containers() + b.containers(), a.pendingContainers() + b.pendingContainers()));
-    }
-    return leaves;
+  /** One application's usage, and what the usable nodes hold: what its report needs. */
+  static SchedulerProtocol.AppUsageReport appUsage(SchedulerModel model, String appId) {
+    SchedApp app = model.app(appId);
+    Resource cap = Resource.NONE;
+    for (SchedNode n : model.nodes()) if (n.state.isUsable()) cap = cap.plus(n.capacity());
+    return new SchedulerProtocol.AppUsageReport(app == null ? null : usage(app, model), cap);
   }
 
-  /** An application's containers that are not being completed. */
-  private static List<SchedContainer> live(SchedApp app, Map<String, SchedContainer> containers) {
-    List<SchedContainer> live = new ArrayList<>();
-    for (String id : app.containers) {
-      SchedContainer c = containers.get(id);
-      if (c != null && c.isLive()) live.add(c);
-    }
-    return live;
+  private static SchedulerProtocol.AppUsage usage(SchedApp app, SchedulerModel model) {
+    Resource used = Resource.NONE;
+    List<SchedContainer> live = ModelView.live(app, model);
+    for (SchedContainer c : live) used = used.plus(c.allocation.resource());
+    return new SchedulerProtocol.AppUsage(used, live.size(), app.progress);
   }
 }

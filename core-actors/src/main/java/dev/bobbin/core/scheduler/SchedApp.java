@@ -1,5 +1,6 @@
 package dev.bobbin.core.scheduler;
 
+import dev.bobbin.config.QueuePath;
 import dev.bobbin.core.policy.Ask;
 import dev.bobbin.core.policy.AppView;
 import dev.bobbin.protocol.ContainerLaunchContext;
@@ -29,7 +30,7 @@ final class SchedApp {
   /** Where it stands among the waiting applications; the order it joined the scheduler. */
   final long order;
   private final Waiting waiting;
-  final String queue;
+  final QueuePath queue;
   final String user;
   final int priority;
   final long submitTime;
@@ -56,7 +57,7 @@ final class SchedApp {
   /** When the attempt was last reported timed out to its Application entity; repeated until it ends. */
   long amExpiryReportedAt;
 
-  SchedApp(Waiting waiting, String appId, String queue, String user, int priority, long submitTime,
+  SchedApp(Waiting waiting, String appId, QueuePath queue, String user, int priority, long submitTime,
       Resource amResource, ContainerLaunchContext amLaunch) {
     this.waiting = waiting;
     this.order = waiting.enrol();
@@ -167,6 +168,6 @@ final class SchedApp {
   }
 
   AppView view() {
-    return new AppView(appId, attemptId, queue, priority, submitTime, List.copyOf(asks.values()));
+    return new AppView(appId, attemptId, queue.full(), priority, submitTime, List.copyOf(asks.values()));
   }
 }

@@ -1,42 +1,29 @@
 package dev.bobbin.core.scheduler;
 
 import dev.bobbin.config.SchedulerSettings;
-import dev.bobbin.core.app.ApplicationEntity;
-import dev.bobbin.core.container.ContainerEntity;
-import dev.bobbin.core.launch.AmLauncher;
-import dev.bobbin.core.policy.SchedulingPolicy;
+import dev.bobbin.core.policy.PolicyConfig;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.function.Function;
-import org.apache.pekko.actor.typed.ActorRef;
-import org.apache.pekko.actor.typed.RecipientRef;
+import org.apache.pekko.actor.typed.javadsl.ActorContext;
 
 /**
- * What the scheduler needs from its member: settings, secrets and the ports to entities and NMs.
- * {@code fair} is null when the FIFO policy runs; {@code fairReload} reads its configuration again
- * on the member that hosts the scheduler.
+ * What the scheduler needs from its member: settings, secrets, the policy's configuration, and its
+ * way to everything outside it.
+ *
+ * @param effects makes the scheduler's effects port; given the scheduler's context, so that the
+ *     port can keep children of it (its epoch journal)
  */
 public record SchedulerDeps(
     SchedulerSettings settings,
-    SchedulingPolicy policy,
-    long rmIdentifier,
+    PolicyConfig policy,
     byte[] tokenSecret,
     Duration nmHeartbeatInterval,
     Duration nmExpiry,
     Duration amExpiry,
     Duration containerTokenLifetime,
     Duration askTimeout,
-    Function<String, RecipientRef<ContainerEntity.Command>> containers,
-    Function<String, RecipientRef<ApplicationEntity.Command>> applications,
-    ActorRef<AmLauncher.Command> amLauncher,
     Clock clock,
-    FairSetup fair,
-    java.util.function.Supplier<FairSetup> fairReload,
     Duration recoveryWait,
     double recoveryMinNodeShare,
-    java.util.function.Supplier<java.util.concurrent.CompletionStage<RecoveredModel>> recovery) {
-  /** Whether the Fair policy runs; otherwise FIFO. */
-  public boolean isFair() {
-    return fair != null;
-  }
-}
+    Function<ActorContext<SchedulerProtocol.Command>, SchedulerEffects> effects) {}

@@ -3,7 +3,8 @@ package dev.bobbin.core.app;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.bobbin.core.EntityTestKits;
-import dev.bobbin.core.scheduler.Scheduler;
+import dev.bobbin.core.scheduler.SchedulerProtocol;
+import dev.bobbin.core.scheduler.ToScheduler;
 import dev.bobbin.protocol.ContainerLaunchContext;
 import dev.bobbin.protocol.FinalApplicationStatus;
 import dev.bobbin.protocol.Resource;
@@ -28,7 +29,7 @@ class ApplicationEntityTest {
   private static final String ATTEMPT2 = "appattempt_1700000000000_0001_000002";
   private static final Clock CLOCK = Clock.fixed(Instant.ofEpochMilli(1_700_000_100_000L), ZoneOffset.UTC);
 
-  private TestProbe<Scheduler.Command> scheduler;
+  private TestProbe<SchedulerProtocol.Command> scheduler;
   private EventSourcedBehaviorTestKit<ApplicationEntity.Command, ApplicationEntity.Event, ApplicationEntity.State> kit;
 
   @AfterAll
@@ -39,7 +40,7 @@ class ApplicationEntityTest {
   @BeforeEach
   void setUp() {
     scheduler = testKit.createTestProbe();
-    kit = EventSourcedBehaviorTestKit.create(testKit.system(), ApplicationEntity.create(APP, scheduler.ref(), CLOCK, 100));
+    kit = EventSourcedBehaviorTestKit.create(testKit.system(), ApplicationEntity.create(APP, new ToScheduler(scheduler.ref()), CLOCK, 100));
     kit.clear();
   }
 
@@ -60,7 +61,7 @@ class ApplicationEntityTest {
     assertThat(report.state()).isEqualTo(AppState.ACCEPTED);
     assertThat(report.attempts()).extracting(Attempt::attemptId).containsExactly(ATTEMPT1);
     assertThat(report.startedTime()).isEqualTo(CLOCK.millis());
-    Scheduler.AttemptAdded added = scheduler.expectMessageClass(Scheduler.AttemptAdded.class);
+    SchedulerProtocol.AttemptAdded added = scheduler.expectMessageClass(SchedulerProtocol.AttemptAdded.class);
     assertThat(added.attemptId()).isEqualTo(ATTEMPT1);
     assertThat(added.amResource()).isEqualTo(new Resource(1024, 1));
   }
@@ -131,20 +132,20 @@ class ApplicationEntityTest {
         FinalApplicationStatus.SUCCEEDED, "all good", "", r));
     assertThat(fin.reply().getValue().state()).isEqualTo(AppState.FINISHED);
     assertThat(fin.reply().getValue().finalStatus()).isEqualTo(FinalApplicationStatus.SUCCEEDED);
-    scheduler.expectMessageClass(Scheduler.AttemptAdded.class);
-    assertThat(scheduler.expectMessageClass(Scheduler.AppEnded.class).state()).isEqualTo(AppState.FINISHED);
+    scheduler.expectMessageClass(SchedulerProtocol.AttemptAdded.class);
+    assertThat(scheduler.expectMessageClass(SchedulerProtocol.AppEnded.class).state()).isEqualTo(AppState.FINISHED);
   }
 
   @Test
   void amExitWithoutUnregisterStartsANewAttemptUntilAttemptsRunOut() {
     submit(2);
-    scheduler.expectMessageClass(Scheduler.AttemptAdded.class);
+    scheduler.expectMessageClass(SchedulerProtocol.AttemptAdded.class);
     kit.<StatusReply<Done>>runCommand(r -> new ApplicationEntity.AmContainerFinished(ATTEMPT1, 1, "boom", r));
     assertThat(kit.getState().currentAttempt().attemptId()).isEqualTo(ATTEMPT2);
     assertThat(kit.getState().attempts().get(0).state()).isEqualTo(AttemptState.FAILED);
     assertThat(kit.getState().state()).isEqualTo(AppState.ACCEPTED);
-    scheduler.expectMessageClass(Scheduler.AttemptEnded.class);
-    assertThat(scheduler.expectMessageClass(Scheduler.AttemptAdded.class).attemptId()).isEqualTo(ATTEMPT2);
+    scheduler.expectMessageClass(SchedulerProtocol.AttemptEnded.class);
+    assertThat(scheduler.expectMessageClass(SchedulerProtocol.AttemptAdded.class).attemptId()).isEqualTo(ATTEMPT2);
 
     kit.<StatusReply<Done>>runCommand(r -> new ApplicationEntity.AmContainerFinished(ATTEMPT2, 137, "", r));
     assertThat(kit.getState().state()).isEqualTo(AppState.FAILED);
@@ -155,7 +156,7 @@ class ApplicationEntityTest {
   @Test
   void anAttemptTheClusterEndedDoesNotUseUpAnAttempt() {
     submit(1);
-    scheduler.expectMessageClass(Scheduler.AttemptAdded.class);
+    scheduler.expectMessageClass(SchedulerProtocol.AttemptAdded.class);
     // As in YARN: preempted, aborted (lost in a failover), failed disks or killed by the RM are not the AM's fault.
     kit.<StatusReply<Done>>runCommand(r -> new ApplicationEntity.AmContainerFinished(ATTEMPT1,
         dev.bobbin.protocol.ExitStatus.ABORTED, "lost", r));

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import dev.bobbin.core.scheduler.Scheduler;
 import dev.bobbin.protocol.ContainerEnv;
 import dev.bobbin.protocol.ContainerLaunchContext;
 import dev.bobbin.protocol.Resource;
@@ -76,20 +75,20 @@ class AmLauncherTest {
     ex.getResponseBody().write(bytes);
   }
 
-  private static AmLauncher.Launch launch(String id, String nodeAddress, ActorRef<Scheduler.Command> scheduler) {
+  private static AmLauncher.Launch launch(String id, String nodeAddress, ActorRef<AmLauncher.Launched> scheduler) {
     Container c = new Container(id, "node-1:8041", nodeAddress, new Resource(1024, 1), 0, "token-of-" + id, 0);
     return new AmLauncher.Launch("application_1_0001", "appattempt_1_0001_000001", "alice", c,
         new ContainerLaunchContext(List.of("echo hello"), Map.of("GREETING", "hello")), "am-token", scheduler);
   }
 
   @Test
-  void anAcceptedStartCarriesTheRmAddressesAndAmTokenAndReportsNothing() throws Exception {
+  void anAcceptedStartCarriesTheRmAddressesAndAmTokenAndIsReportedStarted() throws Exception {
     TestProbe<JsonNode> received = testKit.createTestProbe();
     String nm = nodeManager((ex, body) -> {
       received.getRef().tell(WireJson.mapper().readTree(body));
       reply(ex, 200, "{\"succeeded\":[\"c1\"],\"failed\":[]}");
     });
-    TestProbe<Scheduler.Command> scheduler = testKit.createTestProbe();
+    TestProbe<AmLauncher.Launched> scheduler = testKit.createTestProbe();
     var launcher = testKit.spawn(AmLauncher.create(RM, TIMEOUT, 4));
 
     launcher.tell(launch("c1", nm, scheduler.getRef()));
@@ -100,34 +99,34 @@ class AmLauncherTest {
     assertThat(env.path(ContainerEnv.RM_ADDRESSES).asText()).isEqualTo("127.0.0.1:8088,127.0.0.1:8089");
     assertThat(env.path(ContainerEnv.AM_TOKEN).asText()).isEqualTo("am-token");
     assertThat(env.path("GREETING").asText()).isEqualTo("hello");
-    scheduler.expectNoMessage(Duration.ofMillis(300));
+    scheduler.expectMessage(new AmLauncher.Launched("c1", null));
   }
 
   @Test
   void aStartTheNodeManagerRefusesFailsWithItsReason() throws Exception {
     String nm = nodeManager((ex, body) -> reply(ex, 200,
         "{\"succeeded\":[],\"failed\":[{\"containerId\":\"c2\",\"exception\":\"InvalidToken\",\"message\":\"expired\"}]}"));
-    TestProbe<Scheduler.Command> scheduler = testKit.createTestProbe();
+    TestProbe<AmLauncher.Launched> scheduler = testKit.createTestProbe();
     var launcher = testKit.spawn(AmLauncher.create(RM, TIMEOUT, 4));
 
     launcher.tell(launch("c2", nm, scheduler.getRef()));
 
-    var failed = scheduler.expectMessageClass(Scheduler.AmLaunchFailed.class);
+    var failed = scheduler.receiveMessage();
     assertThat(failed.containerId()).isEqualTo("c2");
-    assertThat(failed.diagnostics()).isEqualTo("AM container failed to launch: InvalidToken: expired");
+    assertThat(failed.error()).isEqualTo("InvalidToken: expired");
   }
 
   @Test
   void anHttpErrorFailsTheStartWithItsStatusAndBody() throws Exception {
     String nm = nodeManager((ex, body) -> reply(ex, 500, "{\"error\":\"disk full\"}"));
-    TestProbe<Scheduler.Command> scheduler = testKit.createTestProbe();
+    TestProbe<AmLauncher.Launched> scheduler = testKit.createTestProbe();
     var launcher = testKit.spawn(AmLauncher.create(RM, TIMEOUT, 4));
 
     launcher.tell(launch("c3", nm, scheduler.getRef()));
 
-    var failed = scheduler.expectMessageClass(Scheduler.AmLaunchFailed.class);
+    var failed = scheduler.receiveMessage();
     assertThat(failed.containerId()).isEqualTo("c3");
-    assertThat(failed.diagnostics()).contains("HTTP 500").contains("disk full");
+    assertThat(failed.error()).contains("HTTP 500").contains("disk full");
   }
 
   @Test
@@ -136,14 +135,14 @@ class AmLauncherTest {
     try (ServerSocket s = new ServerSocket(0)) {
       port = s.getLocalPort();
     }
-    TestProbe<Scheduler.Command> scheduler = testKit.createTestProbe();
+    TestProbe<AmLauncher.Launched> scheduler = testKit.createTestProbe();
     var launcher = testKit.spawn(AmLauncher.create(RM, TIMEOUT, 4));
 
     launcher.tell(launch("c4", "127.0.0.1:" + port, scheduler.getRef()));
 
-    var failed = scheduler.expectMessageClass(Scheduler.AmLaunchFailed.class);
+    var failed = scheduler.receiveMessage();
     assertThat(failed.containerId()).isEqualTo("c4");
-    assertThat(failed.diagnostics()).contains("ConnectException");
+    assertThat(failed.error()).contains("ConnectException");
   }
 
   @Test
@@ -164,7 +163,7 @@ class AmLauncherTest {
       otherReceived.getRef().tell("other");
       reply(ex, 200, "{\"succeeded\":[\"c6\"],\"failed\":[]}");
     });
-    TestProbe<Scheduler.Command> scheduler = testKit.createTestProbe();
+    TestProbe<AmLauncher.Launched> scheduler = testKit.createTestProbe();
     var launcher = testKit.spawn(AmLauncher.create(RM, TIMEOUT, 1));
 
     launcher.tell(launch("c5", slow, scheduler.getRef()));
@@ -174,6 +173,7 @@ class AmLauncherTest {
 
     release.countDown();
     otherReceived.expectMessage("other");
-    scheduler.expectNoMessage(Duration.ofMillis(300));
+    assertThat(List.of(scheduler.receiveMessage(), scheduler.receiveMessage()))
+        .containsExactlyInAnyOrder(new AmLauncher.Launched("c5", null), new AmLauncher.Launched("c6", null));
   }
 }

@@ -2,6 +2,7 @@ package dev.bobbin.core.queue;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.bobbin.core.policy.AdmissionTerms;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Test;
 
 class QueueAdmissionsTest {
   private static final ActorTestKit testKit = ActorTestKit.create();
+  private static final StatusReply<QueueEntity.Admitted> ALL = StatusReply.success(QueueEntity.Admitted.ALL);
   private TestProbe<QueueEntity.Command> alpha;
   private TestProbe<QueueEntity.Command> beta;
   private ActorRef<QueueAdmissions.Command> admissions;
@@ -36,7 +38,7 @@ class QueueAdmissionsTest {
 
   private TestProbe<StatusReply<Done>> admit(String queue, String appId, String version) {
     TestProbe<StatusReply<Done>> client = testKit.createTestProbe();
-    admissions.tell(new QueueAdmissions.Admit(queue, appId, version, client.ref()));
+    admissions.tell(new QueueAdmissions.Admit(queue, appId, version, AdmissionTerms.OPEN, client.ref()));
     return client;
   }
 
@@ -51,14 +53,14 @@ class QueueAdmissionsTest {
     alpha.expectNoMessage(Duration.ofMillis(100));
     second.expectNoMessage(Duration.ZERO);
 
-    firstWrite.replyTo().tell(StatusReply.ack());
+    firstWrite.replyTo().tell(ALL);
     assertThat(first.receiveMessage().isSuccess()).isTrue();
     var secondWrite = alpha.expectMessageClass(QueueEntity.AddApps.class);
     assertThat(secondWrite.appIds()).containsExactly("application_1_0002", "application_1_0003");
     assertThat(secondWrite.configVersion()).isEqualTo("v2");
     second.expectNoMessage(Duration.ZERO);
 
-    secondWrite.replyTo().tell(StatusReply.ack());
+    secondWrite.replyTo().tell(ALL);
     assertThat(second.receiveMessage().isSuccess()).isTrue();
     assertThat(third.receiveMessage().isSuccess()).isTrue();
   }
@@ -69,10 +71,10 @@ class QueueAdmissionsTest {
     var b = admit("beta", "application_1_0002", "v1");
     var toAlpha = alpha.expectMessageClass(QueueEntity.AddApps.class);
     var toBeta = beta.expectMessageClass(QueueEntity.AddApps.class);
-    toBeta.replyTo().tell(StatusReply.ack());
+    toBeta.replyTo().tell(ALL);
     assertThat(b.receiveMessage().isSuccess()).isTrue();
     a.expectNoMessage(Duration.ofMillis(50));
-    toAlpha.replyTo().tell(StatusReply.ack());
+    toAlpha.replyTo().tell(ALL);
     assertThat(a.receiveMessage().isSuccess()).isTrue();
   }
 
@@ -82,7 +84,7 @@ class QueueAdmissionsTest {
     var firstWrite = alpha.expectMessageClass(QueueEntity.AddApps.class);
     var second = admit("alpha", "application_1_0002", "v1");
     var third = admit("alpha", "application_1_0003", "v1");
-    firstWrite.replyTo().tell(StatusReply.ack());
+    firstWrite.replyTo().tell(ALL);
     first.receiveMessage();
 
     var refused = alpha.expectMessageClass(QueueEntity.AddApps.class);
@@ -95,7 +97,7 @@ class QueueAdmissionsTest {
     }
     var next = alpha.expectMessageClass(QueueEntity.AddApps.class);
     assertThat(next.appIds()).containsExactly("application_1_0004");
-    next.replyTo().tell(StatusReply.ack());
+    next.replyTo().tell(ALL);
     assertThat(fourth.receiveMessage().isSuccess()).isTrue();
   }
 
@@ -113,12 +115,29 @@ class QueueAdmissionsTest {
     var first = admit("alpha", "application_1_0000", "v1");
     var firstWrite = alpha.expectMessageClass(QueueEntity.AddApps.class);
     for (int i = 1; i <= QueueAdmissions.MAX_BATCH + 1; i++) admit("alpha", "application_1_" + (1000 + i), "v1");
-    firstWrite.replyTo().tell(StatusReply.ack());
+    firstWrite.replyTo().tell(ALL);
     first.receiveMessage();
     var full = alpha.expectMessageClass(QueueEntity.AddApps.class);
     assertThat(full.appIds()).hasSize(QueueAdmissions.MAX_BATCH);
-    full.replyTo().tell(StatusReply.ack());
+    full.replyTo().tell(ALL);
     assertThat(alpha.expectMessageClass(QueueEntity.AddApps.class).appIds())
         .containsExactly("application_1_" + (1000 + QueueAdmissions.MAX_BATCH + 1));
+  }
+
+  @Test
+  void anApplicationTheQueueHasNoRoomForIsRefusedAloneWithTheQueuesReason() {
+    var first = admit("alpha", "application_1_0001", "v1");
+    var firstWrite = alpha.expectMessageClass(QueueEntity.AddApps.class);
+    var second = admit("alpha", "application_1_0002", "v1");
+    var third = admit("alpha", "application_1_0003", "v1");
+    firstWrite.replyTo().tell(ALL);
+    first.receiveMessage();
+    var both = alpha.expectMessageClass(QueueEntity.AddApps.class);
+    assertThat(both.appIds()).containsExactly("application_1_0002", "application_1_0003");
+    both.replyTo().tell(StatusReply.success(new QueueEntity.Admitted(Map.of("application_1_0003", "full"))));
+    assertThat(second.receiveMessage().isSuccess()).isTrue();
+    StatusReply<Done> refused = third.receiveMessage();
+    assertThat(refused.isError()).isTrue();
+    assertThat(refused.getError().getMessage()).isEqualTo("full");
   }
 }

@@ -3,6 +3,7 @@ package dev.bobbin.core.queue;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.bobbin.core.EntityTestKits;
+import dev.bobbin.core.policy.AdmissionTerms;
 import java.util.List;
 import org.apache.pekko.Done;
 import org.apache.pekko.serialization.Serialization;
@@ -33,7 +34,7 @@ class QueueEntityTest {
   @Test
   void aStoppedQueueRefusesApplications() {
     kit.<StatusReply<QueueEntity.Report>>runCommand(ref -> new QueueEntity.Configure("v1", QueueEntity.QueueState.STOPPED, ref));
-    var r = kit.<StatusReply<Done>>runCommand(ref -> new QueueEntity.AddApps(List.of("application_1_0001"), "v1", ref));
+    var r = kit.<StatusReply<QueueEntity.Admitted>>runCommand(ref -> new QueueEntity.AddApps(List.of("application_1_0001"), "v1", AdmissionTerms.OPEN, ref));
     assertThat(r.reply().isError()).isTrue();
     assertThat(r.reply().getError().getMessage()).isEqualTo("Queue default is STOPPED");
     assertThat(r.hasNoEvents()).isTrue();
@@ -41,19 +42,19 @@ class QueueEntityTest {
 
   @Test
   void aSubmissionBringsTheQueueToTheCurrentConfigurationInTheSameWrite() {
-    var r = kit.<StatusReply<Done>>runCommand(ref -> new QueueEntity.AddApps(List.of("application_1_0001"), "v2", ref));
+    var r = kit.<StatusReply<QueueEntity.Admitted>>runCommand(ref -> new QueueEntity.AddApps(List.of("application_1_0001"), "v2", AdmissionTerms.OPEN, ref));
     assertThat(r.reply().isSuccess()).isTrue();
     assertThat(r.events()).containsExactly(new QueueEntity.Configured("v2", QueueEntity.QueueState.RUNNING),
         new QueueEntity.AppsAdded(List.of("application_1_0001")));
-    var again = kit.<StatusReply<Done>>runCommand(ref -> new QueueEntity.AddApps(List.of("application_1_0001"), "v2", ref));
+    var again = kit.<StatusReply<QueueEntity.Admitted>>runCommand(ref -> new QueueEntity.AddApps(List.of("application_1_0001"), "v2", AdmissionTerms.OPEN, ref));
     assertThat(again.reply().isSuccess()).isTrue();
     assertThat(again.hasNoEvents()).isTrue();
   }
 
   @Test
   void aRunningQueueHoldsItsApplicationsUntilTheyAreRemoved() {
-    kit.<StatusReply<Done>>runCommand(ref -> new QueueEntity.AddApps(List.of("application_1_0001"), "v1", ref));
-    kit.<StatusReply<Done>>runCommand(ref -> new QueueEntity.AddApps(List.of("application_1_0002"), "v1", ref));
+    kit.<StatusReply<QueueEntity.Admitted>>runCommand(ref -> new QueueEntity.AddApps(List.of("application_1_0001"), "v1", AdmissionTerms.OPEN, ref));
+    kit.<StatusReply<QueueEntity.Admitted>>runCommand(ref -> new QueueEntity.AddApps(List.of("application_1_0002"), "v1", AdmissionTerms.OPEN, ref));
     var removed = kit.<StatusReply<Done>>runCommand(ref -> new QueueEntity.RemoveApp("application_1_0001", ref));
     assertThat(removed.state().apps()).containsExactly("application_1_0002");
     assertThat(kit.restart().state().apps()).containsExactly("application_1_0002");
@@ -61,8 +62,8 @@ class QueueEntityTest {
 
   @Test
   void itsStateSurvivesSerializationAsInASnapshot() throws Exception {
-    kit.<StatusReply<Done>>runCommand(ref -> new QueueEntity.AddApps(List.of("application_1_0001"), "v1", ref));
-    var state = kit.<StatusReply<Done>>runCommand(ref -> new QueueEntity.AddApps(List.of("application_1_0002"), "v1", ref))
+    kit.<StatusReply<QueueEntity.Admitted>>runCommand(ref -> new QueueEntity.AddApps(List.of("application_1_0001"), "v1", AdmissionTerms.OPEN, ref));
+    var state = kit.<StatusReply<QueueEntity.Admitted>>runCommand(ref -> new QueueEntity.AddApps(List.of("application_1_0002"), "v1", AdmissionTerms.OPEN, ref))
         .state();
     Serialization serialization = SerializationExtension.get(testKit.system());
     byte[] bytes = serialization.serialize(state).get();
@@ -82,9 +83,9 @@ class QueueEntityTest {
   }
   @Test
   void oneWriteAdmitsManyApplicationsLeavingOutThoseItHolds() {
-    kit.<StatusReply<Done>>runCommand(ref -> new QueueEntity.AddApps(List.of("application_1_0001"), "v1", ref));
-    var r = kit.<StatusReply<Done>>runCommand(ref -> new QueueEntity.AddApps(
-        List.of("application_1_0002", "application_1_0001", "application_1_0003", "application_1_0002"), "v1", ref));
+    kit.<StatusReply<QueueEntity.Admitted>>runCommand(ref -> new QueueEntity.AddApps(List.of("application_1_0001"), "v1", AdmissionTerms.OPEN, ref));
+    var r = kit.<StatusReply<QueueEntity.Admitted>>runCommand(ref -> new QueueEntity.AddApps(
+        List.of("application_1_0002", "application_1_0001", "application_1_0003", "application_1_0002"), "v1", AdmissionTerms.OPEN, ref));
     assertThat(r.reply().isSuccess()).isTrue();
     assertThat(r.events()).containsExactly(
         new QueueEntity.AppsAdded(List.of("application_1_0002", "application_1_0003")));
@@ -99,5 +100,56 @@ class QueueEntityTest {
         .apply(new QueueEntity.AppAdded("application_1_0001"))
         .apply(new QueueEntity.AppsAdded(List.of("application_1_0002")));
     assertThat(s.apps()).containsExactlyInAnyOrder("application_1_0001", "application_1_0002");
+  }
+
+  private StatusReply<QueueEntity.Admitted> add(String version, AdmissionTerms terms, String... appIds) {
+    return kit.<StatusReply<QueueEntity.Admitted>>runCommand(ref -> new QueueEntity.AddApps(List.of(appIds), version,
+        terms, ref)).reply();
+  }
+
+  private StatusReply<Done> claimParent(String version) {
+    return kit.<StatusReply<Done>>runCommand(ref -> new QueueEntity.ClaimParent(version, ref)).reply();
+  }
+
+  @Test
+  void aConfigurationThatStopsTheQueueRefusesItsSubmissionsAndWritesNothing() {
+    add("v1", AdmissionTerms.OPEN, "application_1_0001");
+    var r = kit.<StatusReply<QueueEntity.Admitted>>runCommand(ref -> new QueueEntity.AddApps(
+        List.of("application_1_0002"), "v2", new AdmissionTerms(true, 10), ref));
+    assertThat(r.reply().getError().getMessage()).isEqualTo("Queue default is STOPPED");
+    assertThat(r.hasNoEvents()).isTrue();
+  }
+
+  @Test
+  void applicationsBeyondTheMostItMayHoldAreRefusedEachWithYarnsReason() {
+    add("v1", new AdmissionTerms(false, 2), "application_1_0001");
+    var r = add("v1", new AdmissionTerms(false, 2), "application_1_0002", "application_1_0003");
+    assertThat(r.getValue().refused()).containsOnlyKeys("application_1_0003");
+    assertThat(r.getValue().refused().get("application_1_0003")).isEqualTo(
+        "Queue root.default already has 1 applications, cannot accept submission of application: application_1_0003");
+    assertThat(kit.restart().state().apps()).containsExactlyInAnyOrder("application_1_0001", "application_1_0002");
+    // One that it holds already is admitted again, whatever the limit.
+    assertThat(add("v1", new AdmissionTerms(false, 2), "application_1_0002").getValue().refused()).isEmpty();
+  }
+
+  @Test
+  void aQueuePlacementMadeAParentTakesNoApplicationsUntilTheConfigurationChanges() {
+    assertThat(claimParent("v1").isSuccess()).isTrue();
+    assertThat(claimParent("v1").isSuccess()).as("claimed again, nothing written").isTrue();
+    var refused = add("v1", AdmissionTerms.OPEN, "application_1_0001");
+    assertThat(refused.getError().getMessage())
+        .isEqualTo("Queue root.default is a parent queue; applications go to leaf queues");
+    assertThat(kit.restart().state().parent()).isTrue();
+    // A new configuration may name it a leaf.
+    assertThat(add("v2", AdmissionTerms.OPEN, "application_1_0001").isSuccess()).isTrue();
+  }
+
+  @Test
+  void aQueueHoldingApplicationsCannotBecomeAParent() {
+    add("v1", AdmissionTerms.OPEN, "application_1_0001");
+    var r = kit.<StatusReply<Done>>runCommand(ref -> new QueueEntity.ClaimParent("v1", ref));
+    assertThat(r.reply().getError().getMessage())
+        .isEqualTo("Queue root.default is a leaf queue that holds applications; it cannot have child queues");
+    assertThat(r.hasNoEvents()).isTrue();
   }
 }

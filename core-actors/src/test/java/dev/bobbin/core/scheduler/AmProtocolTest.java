@@ -10,7 +10,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.bobbin.core.app.PreemptionRecord;
 import dev.bobbin.core.policy.AllocationLimits;
-import dev.bobbin.core.scheduler.Scheduler.AmOutcome;
+import dev.bobbin.core.scheduler.SchedulerProtocol.AmOutcome;
 import dev.bobbin.protocol.ContainerStatus;
 import dev.bobbin.protocol.NodeState;
 import dev.bobbin.protocol.Resource;
@@ -165,12 +165,12 @@ class AmProtocolTest {
     am.register(ATTEMPT, 5);
     SchedContainer taken = place(APP, ATTEMPT);
     place(APP, ATTEMPT);
-    model.preempting.put(taken.id(), new PreemptionRecord(taken.id(), APP,
+    model.preempting().resume(new PreemptionRecord(taken.id(), APP,
         "application_1795502072393_0002", "root.b", "FAIR_SHARE", GB, false, 5, 15_005, "starved b"));
     String otherApp = "application_1795502072393_0003";
     addAttempt(model, otherApp, "appattempt_1795502072393_0003_000001", "carol");
     SchedContainer othersTaken = place(otherApp, "appattempt_1795502072393_0003_000001");
-    model.preempting.put(othersTaken.id(), new PreemptionRecord(othersTaken.id(), otherApp,
+    model.preempting().resume(new PreemptionRecord(othersTaken.id(), otherApp,
         "application_1795502072393_0002", "root.b", "FAIR_SHARE", GB, false, 5, 15_005, "starved b"));
 
     AllocateResponse r = am.allocate(ATTEMPT, request(0), 6).reply().response();
@@ -181,7 +181,8 @@ class AmProtocolTest {
       assertThat(p.reason()).isEqualTo("starved b");
     });
     assertThat(am.allocate(ATTEMPT, request(1), 7).reply().response().preempt()).isNotNull();
-    model.preempting.clear();
+    model.preempting().ended(taken.id());
+    model.preempting().ended(othersTaken.id());
     assertThat(am.allocate(ATTEMPT, request(2), 8).reply().response().preempt()).isNull();
   }
 

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.bobbin.core.EntityTestKits;
 import java.util.Map;
+import org.apache.pekko.Done;
+import org.apache.pekko.pattern.StatusReply;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.persistence.testkit.javadsl.EventSourcedBehaviorTestKit;
 import org.junit.jupiter.api.AfterAll;
@@ -24,8 +26,8 @@ class EpochEntityTest {
     var first = kit.<EpochEntity.Started>runCommand(EpochEntity.Next::new).reply();
     assertThat(first.epoch()).isEqualTo(1);
     var clocks = new EpochEntity.Clocks(Map.of("application_1_0002", 1234L), Map.of());
-    assertThat(kit.runCommand(new EpochEntity.SaveClocks(clocks)).events()).hasSize(1);
-    assertThat(kit.runCommand(new EpochEntity.SaveClocks(clocks)).hasNoEvents()).isTrue();
+    assertThat(kit.<StatusReply<Done>>runCommand(r -> new EpochEntity.SaveClocks(clocks, r)).events()).hasSize(1);
+    assertThat(kit.<StatusReply<Done>>runCommand(r -> new EpochEntity.SaveClocks(clocks, r)).hasNoEvents()).isTrue();
     kit.restart();
     var second = kit.<EpochEntity.Started>runCommand(EpochEntity.Next::new).reply();
     assertThat(second.epoch()).isEqualTo(2);

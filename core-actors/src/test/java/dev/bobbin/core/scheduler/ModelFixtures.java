@@ -1,5 +1,6 @@
 package dev.bobbin.core.scheduler;
 
+import dev.bobbin.config.QueuePath;
 import dev.bobbin.core.node.NodeEntity;
 import dev.bobbin.core.policy.Ask;
 import dev.bobbin.core.policy.Assignment;
@@ -18,16 +19,14 @@ final class ModelFixtures {
   static SchedNode addNode(SchedulerModel model, String nodeId, Resource capacity) {
     String host = nodeId.replace("node", "host");
     SchedNode node = new SchedNode(new NodeEntity.Registration(nodeId, host, host + ":8042", "/default-rack", capacity), 0);
-    model.nodes.put(nodeId, node);
+    model.putNode(node);
     return node;
   }
 
   /** An application in queue {@code a} with its first attempt, asking for its AM as a new attempt does. */
   static SchedApp addAttempt(SchedulerModel model, String appId, String attemptId, String user) {
-    SchedApp app = new SchedApp(model.waiting, appId, "a", user, 0, 0, GB, null);
-    app.startAttempt(attemptId);
-    model.apps.put(appId, app);
-    model.appsByAttempt.put(attemptId, app);
+    SchedApp app = model.follow(appId, QueuePath.of("a"), user, 0, 0, GB, null);
+    model.startAttempt(app, attemptId);
     return app;
   }
 

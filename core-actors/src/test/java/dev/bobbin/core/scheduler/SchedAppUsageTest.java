@@ -2,6 +2,7 @@ package dev.bobbin.core.scheduler;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.bobbin.config.QueuePath;
 import dev.bobbin.core.container.ContainerEntity;
 import dev.bobbin.protocol.Resource;
 import org.junit.jupiter.api.Test;
@@ -9,7 +10,7 @@ import org.junit.jupiter.api.Test;
 class SchedAppUsageTest {
   private static final String APP = "application_1700000000000_0001";
   private static final String ATTEMPT = "appattempt_1700000000000_0001_000001";
-  private final SchedApp app = new SchedApp(new Waiting(), APP, "default", "alice", 0, 0, Resource.of(1024, 1), null);
+  private final SchedApp app = new SchedApp(new Waiting(), APP, QueuePath.of("default"), "alice", 0, 0, Resource.of(1024, 1), null);
 
   private static SchedContainer container(int seq, long memory, boolean am) {
     String id = "container_e1_1700000000000_0001_01_" + String.format("%06d", seq);

@@ -8,6 +8,8 @@ import static dev.bobbin.core.scheduler.ModelFixtures.addNode;
 import static dev.bobbin.core.scheduler.ModelFixtures.place;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.bobbin.config.SchedulerPolicy;
+import dev.bobbin.config.SchedulerSettings;
 import dev.bobbin.core.app.AppState;
 import dev.bobbin.core.app.ApplicationEntity;
 import dev.bobbin.core.app.Attempt;
@@ -16,10 +18,14 @@ import dev.bobbin.core.app.PreemptionHistory;
 import dev.bobbin.core.app.Submission;
 import dev.bobbin.core.container.ContainerEntity;
 import dev.bobbin.core.node.NodeEntity;
+import dev.bobbin.core.policy.PolicyConfig;
+import dev.bobbin.core.policy.PolicySet;
+import dev.bobbin.core.policies.PolicySets;
 import dev.bobbin.protocol.ContainerLaunchContext;
 import dev.bobbin.protocol.FinalApplicationStatus;
 import dev.bobbin.protocol.NodeState;
 import dev.bobbin.protocol.Resource;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,6 +38,9 @@ class SchedulerModelCleanupTest {
   private static final String SECOND_ATTEMPT = "appattempt_1795502072393_0001_000002";
   private static final Resource NODE_SIZE = Resource.of(16384, 16);
 
+  private static final PolicySet FIFO = PolicySets.create(new PolicyConfig(new SchedulerSettings(SchedulerPolicy.FIFO,
+      List.of("default"), 1024, 1, 8192, 4, Duration.ofMillis(100), 2000, 0.5), null));
+
   private final SchedulerModel model = new SchedulerModel();
 
   private void threeNodes() {
@@ -39,7 +48,7 @@ class SchedulerModelCleanupTest {
   }
 
   private List<String> told(String nodeId) {
-    return List.copyOf(model.nodes.get(nodeId).appsToCleanup);
+    return List.copyOf(model.node(nodeId).appsToCleanup);
   }
 
   @Test
@@ -54,14 +63,14 @@ class SchedulerModelCleanupTest {
     model.untrack(finishedEarlier.id());
 
     model.removeApp(APP);
-    model.cleanUpOnNodes(APP);
+    model.cleanup().cleanUpOnNodes(APP);
     assertThat(told("node-0")).containsExactly(APP);
     assertThat(told("node-1")).as("a node whose container of it already finished").containsExactly(APP);
     assertThat(told("node-2")).isEmpty();
 
-    model.nodes.values().forEach(n -> n.appsToCleanup.clear());
-    model.cleanUpOnNodes(APP);
-    assertThat(model.nodes.values()).allSatisfy(n -> assertThat(n.appsToCleanup).isEmpty());
+    model.nodes().forEach(n -> n.appsToCleanup.clear());
+    model.cleanup().cleanUpOnNodes(APP);
+    assertThat(model.nodes()).allSatisfy(n -> assertThat(n.appsToCleanup).isEmpty());
   }
 
   @Test
@@ -70,9 +79,7 @@ class SchedulerModelCleanupTest {
     SchedApp app = addAttempt(model, APP, ATTEMPT, "alice");
     addAttempt(model, APP_2, ATTEMPT_2, "bob");
     SchedContainer first = place(model, APP, ATTEMPT, "node-0", SchedContainer.Phase.RUNNING, 1);
-    model.appsByAttempt.remove(ATTEMPT);
-    app.startAttempt(SECOND_ATTEMPT);
-    model.appsByAttempt.put(SECOND_ATTEMPT, app);
+    model.startAttempt(app, SECOND_ATTEMPT);
     SchedContainer second = place(model, APP, SECOND_ATTEMPT, "node-1", SchedContainer.Phase.ALLOCATED, 2);
     SchedContainer other = place(model, APP_2, ATTEMPT_2, "node-0", SchedContainer.Phase.RUNNING, 3);
 
@@ -89,9 +96,7 @@ class SchedulerModelCleanupTest {
     threeNodes();
     SchedApp app = addAttempt(model, APP, ATTEMPT, "alice");
     SchedContainer inFlight = place(model, APP, ATTEMPT, "node-0", SchedContainer.Phase.IN_FLIGHT, 1);
-    model.appsByAttempt.remove(ATTEMPT);
-    app.startAttempt(SECOND_ATTEMPT);
-    model.appsByAttempt.put(SECOND_ATTEMPT, app);
+    model.startAttempt(app, SECOND_ATTEMPT);
     assertThat(app.used()).isEqualTo(GB);
 
     model.unplace(inFlight);
@@ -103,11 +108,11 @@ class SchedulerModelCleanupTest {
   void aRegistrationAddsItsNodeForTheLiveApplicationsItReportsAndReturnsTheOthersToLookUp() {
     threeNodes();
     addAttempt(model, APP, ATTEMPT, "alice");
-    assertThat(model.ranOnReported("node-1", List.of(APP, APP_2))).containsExactly(APP_2);
-    assertThat(model.ranOnReported("node-2", List.of(APP_2))).containsExactly(APP_2);
+    assertThat(model.cleanup().ranOnReported("node-1", List.of(APP, APP_2))).containsExactly(APP_2);
+    assertThat(model.cleanup().ranOnReported("node-2", List.of(APP_2))).containsExactly(APP_2);
 
-    model.cleanUpOnNodes(APP);
-    model.cleanUpOnNodes(APP_2);
+    model.cleanup().cleanUpOnNodes(APP);
+    model.cleanup().cleanUpOnNodes(APP_2);
     assertThat(told("node-0")).isEmpty();
     assertThat(told("node-1")).containsExactly(APP);
     assertThat(told("node-2")).isEmpty();
@@ -117,13 +122,13 @@ class SchedulerModelCleanupTest {
   void aReportedApplicationThatEndedIsCleanedUpOnItsNodeAndOneBetweenAttemptsAtItsEnd() {
     threeNodes();
     // APP ended while a member that died held its clean-up; APP_2 is between attempts.
-    List<String> unknown = model.ranOnReported("node-1", List.of(APP, APP_2));
+    List<String> unknown = model.cleanup().ranOnReported("node-1", List.of(APP, APP_2));
     assertThat(unknown).containsExactly(APP, APP_2);
-    model.reportedAppLookedUp("node-1", APP, true);
-    model.reportedAppLookedUp("node-1", APP_2, false);
+    model.cleanup().reportedAppLookedUp("node-1", APP, true);
+    model.cleanup().reportedAppLookedUp("node-1", APP_2, false);
     assertThat(told("node-1")).containsExactly(APP);
 
-    model.cleanUpOnNodes(APP_2);
+    model.cleanup().cleanUpOnNodes(APP_2);
     assertThat(told("node-1")).containsExactly(APP, APP_2);
     assertThat(told("node-0")).isEmpty();
   }
@@ -131,15 +136,15 @@ class SchedulerModelCleanupTest {
   @Test
   void aReportedApplicationWhoseAmContainerIsLeftToExitIsCleanedUpOnlyOnceItHas() {
     threeNodes();
-    model.finishing.put("container_am", new SchedulerModel.Finishing(APP, Long.MAX_VALUE));
-    assertThat(model.ranOnReported("node-1", List.of(APP))).isEmpty();
+    model.cleanup().leaveAmToExit("container_am", APP, Long.MAX_VALUE);
+    assertThat(model.cleanup().ranOnReported("node-1", List.of(APP))).isEmpty();
     // Also when the application had started its end only after the node was looked up.
-    model.reportedAppLookedUp("node-2", APP, true);
+    model.cleanup().reportedAppLookedUp("node-2", APP, true);
     assertThat(told("node-1")).isEmpty();
     assertThat(told("node-2")).isEmpty();
 
-    model.finishing.remove("container_am");
-    model.cleanUpOnNodes(APP);
+    // Its completion is durable.
+    model.cleanup().ended("container_am");
     assertThat(told("node-1")).containsExactly(APP);
     assertThat(told("node-2")).containsExactly(APP);
   }
@@ -160,14 +165,14 @@ class SchedulerModelCleanupTest {
     var journal = new RecoveredModel(Map.of(APP, ended(APP, ATTEMPT, AppState.KILLED),
         APP_2, ended(APP_2, ATTEMPT_2, AppState.FINISHED)), containers, nodes);
 
-    model.recover(journal, 100, 600_000, null);
-    assertThat(model.apps).isEmpty();
+    Recovery.rebuild(model, FIFO, journal, 100, 600_000);
+    assertThat(model.apps()).isEmpty();
     assertThat(told("node-0")).isEmpty();
     assertThat(told("node-1")).containsExactly(APP);
     assertThat(told("node-2")).isEmpty();
-    assertThat(model.finishing).hasSize(1);
+    assertThat(model.cleanup().amsLeftToExit()).hasSize(1);
 
-    model.cleanUpOnNodes(APP_2);
+    model.cleanup().cleanUpOnNodes(APP_2);
     assertThat(told("node-0")).containsExactly(APP_2);
     assertThat(told("node-2")).containsExactly(APP_2);
   }
@@ -183,11 +188,11 @@ class SchedulerModelCleanupTest {
     var journal = new RecoveredModel(Map.of(APP, between), containers,
         Map.of("node-0", new NodeEntity.State(reg, NodeState.RUNNING, 1, "")));
 
-    model.recover(journal, 100, 600_000, null);
-    assertThat(model.apps).as("its next attempt has not started").isEmpty();
+    Recovery.rebuild(model, FIFO, journal, 100, 600_000);
+    assertThat(model.apps()).as("its next attempt has not started").isEmpty();
     assertThat(told("node-0")).isEmpty();
 
-    model.cleanUpOnNodes(APP);
+    model.cleanup().cleanUpOnNodes(APP);
     assertThat(told("node-0")).containsExactly(APP);
   }
 

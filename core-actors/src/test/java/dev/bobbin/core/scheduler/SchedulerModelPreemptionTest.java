@@ -10,6 +10,8 @@ import static dev.bobbin.core.scheduler.ModelFixtures.place;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.bobbin.core.app.PreemptionRecord;
+import dev.bobbin.core.policy.Preemption;
+import dev.bobbin.core.policy.fair.FairPolicySet;
 import dev.bobbin.core.policy.fair.PreemptionDecision;
 import dev.bobbin.core.policy.fair.Starvation;
 import dev.bobbin.protocol.Resource;
@@ -42,7 +44,7 @@ class SchedulerModelPreemptionTest {
 
   @Test
   void eachContainerOfTheDecisionGetsOneRecordSayingWhy() {
-    List<PreemptionRecord> records = model.startPreemption(
+    List<PreemptionRecord> records = model.preempting().start(
         decision(running.id(), allocated.id(), "container_gone"), NOW, KILL_AT);
 
     assertThat(records).extracting(PreemptionRecord::containerId).containsExactly(running.id(), allocated.id());
@@ -55,34 +57,34 @@ class SchedulerModelPreemptionTest {
     assertThat(r.decidedAt()).isEqualTo(NOW);
     assertThat(r.killAt()).isEqualTo(KILL_AT);
     assertThat(r.reason()).startsWith("starved b").contains("victim " + VICTIM + " in root.a has fair share");
-    assertThat(model.preempting).containsOnlyKeys(running.id(), allocated.id());
+    assertThat(model.preempting().ids()).containsOnly(running.id(), allocated.id());
     // A later decision naming them again starts nothing new: the first record and kill time stand.
-    assertThat(model.startPreemption(decision(running.id()), NOW + 500, KILL_AT + 500)).isEmpty();
-    assertThat(model.preempting.get(running.id()).killAt()).isEqualTo(KILL_AT);
+    assertThat(model.preempting().start(decision(running.id()), NOW + 500, KILL_AT + 500)).isEmpty();
+    assertThat(model.preempting().of(running.id()).killAt()).isEqualTo(KILL_AT);
   }
 
   @Test
   void atTheKillTimeARunningContainerIsKilledOnceAndOneThatNeverStartedIsReleased() {
-    model.startPreemption(decision(running.id(), allocated.id(), inFlight.id()), NOW, KILL_AT);
-    SchedulerModel.DuePreemptions early = model.duePreemptions(KILL_AT - 1);
+    model.preempting().start(decision(running.id(), allocated.id(), inFlight.id()), NOW, KILL_AT);
+    Preempting.Due early = model.preempting().due(KILL_AT - 1);
     assertThat(early.killed()).isEmpty();
     assertThat(early.toRelease()).isEmpty();
-    assertThat(model.nodes.get(NODE).toKill).isEmpty();
+    assertThat(model.node(NODE).toKill).isEmpty();
 
-    SchedulerModel.DuePreemptions due = model.duePreemptions(KILL_AT);
+    Preempting.Due due = model.preempting().due(KILL_AT);
     assertThat(due.killed()).extracting(PreemptionRecord::containerId).containsExactly(running.id());
-    assertThat(model.nodes.get(NODE).toKill).containsExactly(running.id());
+    assertThat(model.node(NODE).toKill).containsExactly(running.id());
     // Its write still pending, the third is neither killed nor released yet.
     assertThat(due.toRelease()).extracting(PreemptionRecord::containerId).containsExactly(allocated.id());
-    assertThat(model.duePreemptions(KILL_AT + 1).killed()).isEmpty();
+    assertThat(model.preempting().due(KILL_AT + 1).killed()).isEmpty();
   }
 
-  private static PreemptionDecision decision(String... containerIds) {
+  private static Preemption decision(String... containerIds) {
     var starved = new Starvation.StarvedApp(STARVED, "root.b", GB, Starvation.Kind.FAIR_SHARE, Resource.of(4096, 4),
         Resource.NONE, 0.5, Duration.ofSeconds(15), 0);
     var victim = new PreemptionDecision.Victim(VICTIM, "root.a", List.of(containerIds), 0, GB,
         Resource.of(2048, 2), Resource.of(3072, 3), Resource.of(2048, 2));
-    return new PreemptionDecision(STARVED, NODE, List.of(containerIds), GB, "starved b",
-        new PreemptionDecision.Reason(starved, null, GB, Resource.NONE, List.of(victim)));
+    return FairPolicySet.preemption(new PreemptionDecision(STARVED, NODE, List.of(containerIds), GB, "starved b",
+        new PreemptionDecision.Reason(starved, null, GB, Resource.NONE, List.of(victim))));
   }
 }

@@ -1,5 +1,6 @@
 package dev.bobbin.core.scheduler;
 
+import dev.bobbin.config.QueuePath;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.bobbin.core.node.NodeEntity;
@@ -60,12 +61,12 @@ class SchedulerModelPropertiesTest {
       if (step instanceof Place p) {
         String nodeId = "node-" + (p.node() % nodeGbs.size());
         Resource ask = Resource.of(p.gb() * 1024L, p.vCores());
-        boolean fits = model.nodes.get(nodeId).view().free().fits(ask);
+        boolean fits = model.node(nodeId).view().free().fits(ask);
         // Placed at a time drawn from a window, as writes are acknowledged out of order.
         SchedContainer c = model.place(assignment(nodeId, ask, p.staleAttempt()), 1, now + p.gb() % 3);
         assertThat(c != null).as("placed %s on %s", ask, nodeId).isEqualTo(fits && !p.staleAttempt());
       } else if (step instanceof Complete done) {
-        List<SchedContainer> live = new ArrayList<>(model.containers.values());
+        List<SchedContainer> live = new ArrayList<>(model.containers());
         if (live.isEmpty()) continue;
         SchedContainer c = live.get(done.pick() % live.size());
         model.startCompletion(c);
@@ -76,8 +77,8 @@ class SchedulerModelPropertiesTest {
         if (inFlight.isEmpty()) continue;
         SchedContainer c = inFlight.get(failed.pick() % inFlight.size());
         model.unplace(c);
-        assertThat(model.containers).doesNotContainKey(c.id());
-        assertThat(model.apps.get(APP).containers).doesNotContain(c.id());
+        assertThat(model.container(c.id())).isNull();
+        assertThat(model.app(APP).containers).doesNotContain(c.id());
       } else if (step instanceof Durable durable) {
         List<SchedContainer> inFlight = inPhase(model, SchedContainer.Phase.IN_FLIGHT);
         if (inFlight.isEmpty()) continue;
@@ -86,16 +87,16 @@ class SchedulerModelPropertiesTest {
         List<SchedContainer> allocated = inPhase(model, SchedContainer.Phase.ALLOCATED);
         if (allocated.isEmpty()) continue;
         SchedContainer c = allocated.get(started.pick() % allocated.size());
-        SchedNode node = model.nodes.get(c.allocation.nodeId());
+        SchedNode node = model.node(c.allocation.nodeId());
         model.readReport(node, List.of(ContainerStatus.running(c.id(), c.allocation.resource())));
       }
       List<SchedContainer> unstarted = model.unstartedBefore(Long.MAX_VALUE);
       assertThat(unstarted).containsExactlyInAnyOrderElementsOf(inPhase(model, SchedContainer.Phase.ALLOCATED));
       assertThat(unstarted).isSortedAccordingTo(Comparator.comparingLong(c -> c.allocatedTime));
-      assertThat(model.liveContainersOf(APP)).containsExactlyInAnyOrderElementsOf(model.containers.values());
-      for (SchedNode node : model.nodes.values()) {
+      assertThat(model.liveContainersOf(APP)).containsExactlyInAnyOrderElementsOf(model.containers());
+      for (SchedNode node : model.nodes()) {
         Resource counted = Resource.NONE;
-        for (String id : node.containers) counted = counted.plus(model.containers.get(id).allocation.resource());
+        for (String id : node.containers) counted = counted.plus(model.container(id).allocation.resource());
         assertThat(node.allocated).as("allocated on %s", node.id()).isEqualTo(counted);
         assertThat(node.allocated.memory()).isLessThanOrEqualTo(node.capacity().memory());
         assertThat(node.allocated.vCores()).isLessThanOrEqualTo(node.capacity().vCores());
@@ -119,7 +120,7 @@ class SchedulerModelPropertiesTest {
   }
 
   private static List<SchedContainer> inPhase(SchedulerModel model, SchedContainer.Phase phase) {
-    return model.containers.values().stream().filter(c -> c.phase == phase).toList();
+    return model.containers().stream().filter(c -> c.phase == phase).toList();
   }
 
   private static SchedulerModel modelWith(List<Integer> nodeGbs) {
@@ -127,13 +128,11 @@ class SchedulerModelPropertiesTest {
     for (int i = 0; i < nodeGbs.size(); i++) {
       String id = "node-" + i;
       Resource capacity = Resource.of(nodeGbs.get(i) * 1024L, nodeGbs.get(i));
-      model.nodes.put(id, new SchedNode(new NodeEntity.Registration(id, "host-" + i, "host-" + i + ":8042",
+      model.putNode(new SchedNode(new NodeEntity.Registration(id, "host-" + i, "host-" + i + ":8042",
           "/default-rack", capacity), 0));
     }
-    SchedApp app = new SchedApp(model.waiting, APP, "default", "alice", 0, 0, Resource.of(1024, 1), null);
-    app.startAttempt(ATTEMPT);
-    model.apps.put(APP, app);
-    model.appsByAttempt.put(ATTEMPT, app);
+    SchedApp app = model.follow(APP, QueuePath.of("default"), "alice", 0, 0, Resource.of(1024, 1), null);
+    model.startAttempt(app, ATTEMPT);
     return model;
   }
 

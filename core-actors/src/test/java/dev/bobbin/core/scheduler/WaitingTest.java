@@ -2,6 +2,7 @@ package dev.bobbin.core.scheduler;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.bobbin.config.QueuePath;
 import dev.bobbin.core.policy.Ask;
 import dev.bobbin.protocol.Resource;
 import java.util.List;
@@ -11,7 +12,7 @@ class WaitingTest {
   private final Waiting waiting = new Waiting();
 
   private SchedApp app(String id) {
-    SchedApp a = new SchedApp(waiting, id, "default", "alice", 0, 0, Resource.of(1024, 1), null);
+    SchedApp a = new SchedApp(waiting, id, QueuePath.of("default"), "alice", 0, 0, Resource.of(1024, 1), null);
     a.startAttempt(id + "_000001");
     return a;
   }

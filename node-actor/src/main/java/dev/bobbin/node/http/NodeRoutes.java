@@ -52,12 +52,14 @@ public final class NodeRoutes extends AllDirectives {
   private final ActorRef<NodeAgent.Command> agent;
   private final Scheduler scheduler;
   private final Duration askTimeout;
+  private final NodeMetrics metrics;
   private final ObjectMapper json = WireJson.mapper();
 
-  public NodeRoutes(ActorRef<NodeAgent.Command> agent, Scheduler scheduler, Duration askTimeout) {
+  public NodeRoutes(ActorRef<NodeAgent.Command> agent, Scheduler scheduler, Duration askTimeout, NodeMetrics metrics) {
     this.agent = agent;
     this.scheduler = scheduler;
     this.askTimeout = askTimeout;
+    this.metrics = metrics;
   }
 
   public Route routes() {
@@ -71,7 +73,7 @@ public final class NodeRoutes extends AllDirectives {
                 get(this::nodeResources))),
             path("metrics", () -> get(() -> view(v ->
                 complete(HttpResponse.create().withEntity(
-                    HttpEntities.create(ContentTypes.TEXT_PLAIN_UTF8, PrometheusMetrics.render(v)))))))));
+                    HttpEntities.create(ContentTypes.TEXT_PLAIN_UTF8, metrics.scrape(v)))))))));
   }
 
   private Route containerManagement() {

@@ -1,7 +1,8 @@
 -- pekko-persistence-jdbc 1.1 tables (its schema/h2/h2-create-schema.sql), with IF NOT EXISTS
--- everywhere so that running this on every start is harmless, and four changes for write speed.
--- Each measured with `bin/bobbin bench full-path` (BENCHMARKS.md, finding 20). The first two
--- apply to a new journal only; a journal created by an earlier version keeps its layout.
+-- everywhere so that running this on every start is harmless, and four changes for write speed,
+-- each measured with `bin/bobbin bench full-path` (docs/performance-notes.md in the source tree,
+-- "The embedded H2 journal"). The first two apply to a new journal only; an existing journal with
+-- the plugin's layout keeps it.
 CREATE TABLE IF NOT EXISTS "event_journal" (
   -- The primary key, not (persistence_id, sequence_number) as in its script: H2 keys a table's
   -- rows by a single BIGINT primary key, or else by a hidden row id plus a separate index for
@@ -28,8 +29,8 @@ CREATE TABLE IF NOT EXISTS "event_journal" (
 );
 
 -- Its script also creates the unique index "event_journal_ordering_idx", a second copy of the
--- index the ordering column already has, so every insert updated both. Databases created
--- before are mended.
+-- index the ordering column already has, so every insert would update both. An existing journal
+-- that has it loses it here.
 DROP INDEX IF EXISTS "event_journal_ordering_idx";
 
 -- H2 reserves orderings in blocks of 32 by default, and reserving one commits the sequence: an

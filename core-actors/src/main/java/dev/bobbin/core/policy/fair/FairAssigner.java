@@ -1,5 +1,6 @@
 package dev.bobbin.core.policy.fair;
 
+import dev.bobbin.core.policy.AppSnapshot;
 import dev.bobbin.core.policy.AllocationPlan;
 import dev.bobbin.core.policy.AppView;
 import dev.bobbin.core.policy.Ask;

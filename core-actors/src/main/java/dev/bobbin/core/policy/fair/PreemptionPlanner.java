@@ -1,5 +1,7 @@
 package dev.bobbin.core.policy.fair;
 
+import dev.bobbin.core.policy.ContainerSnapshot;
+import dev.bobbin.core.policy.AppSnapshot;
 import static dev.bobbin.core.policy.fair.StarvationMath.anyPositive;
 import static dev.bobbin.core.policy.fair.StarvationMath.containersIn;
 import static dev.bobbin.core.policy.fair.StarvationMath.nonNegative;

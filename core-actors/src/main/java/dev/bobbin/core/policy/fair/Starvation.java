@@ -1,5 +1,6 @@
 package dev.bobbin.core.policy.fair;
 
+import dev.bobbin.core.policy.StarvationClocks;
 import dev.bobbin.protocol.Resource;
 import java.time.Duration;
 import java.util.List;

@@ -1,5 +1,6 @@
 package dev.bobbin.core.policy.fair;
 
+import dev.bobbin.core.policy.AppSnapshot;
 import static dev.bobbin.core.policy.fair.FairTestQueues.leaf;
 import static dev.bobbin.core.policy.fair.FairTestQueues.mb;
 import static dev.bobbin.core.policy.fair.FairTestQueues.queue;

@@ -1,5 +1,6 @@
 package dev.bobbin.core.policy.fair;
 
+import dev.bobbin.core.policy.AppSnapshot;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.bobbin.core.policy.AllocationPlan;

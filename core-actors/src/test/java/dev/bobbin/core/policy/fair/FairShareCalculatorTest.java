@@ -1,5 +1,6 @@
 package dev.bobbin.core.policy.fair;
 
+import dev.bobbin.core.policy.AppSnapshot;
 import static dev.bobbin.core.policy.fair.FairTestQueues.app;
 import static dev.bobbin.core.policy.fair.FairTestQueues.hungry;
 import static dev.bobbin.core.policy.fair.FairTestQueues.leaf;

@@ -1,5 +1,6 @@
 package dev.bobbin.core.policy.fair;
 
+import dev.bobbin.core.policy.AppSnapshot;
 import dev.bobbin.protocol.Resource;
 import java.util.List;
 

@@ -1,5 +1,7 @@
 package dev.bobbin.core.policy.fair;
 
+import dev.bobbin.core.policy.ContainerSnapshot;
+import dev.bobbin.core.policy.AppSnapshot;
 import dev.bobbin.core.policy.NodeView;
 import dev.bobbin.protocol.Resource;
 import java.time.Duration;

@@ -1,5 +1,8 @@
 package dev.bobbin.core.policy.fair;
 
+import dev.bobbin.core.policy.StarvationClocks;
+import dev.bobbin.core.policy.ContainerSnapshot;
+import dev.bobbin.core.policy.AppSnapshot;
 import static dev.bobbin.core.policy.fair.PreemptionFixtures.app;
 import static dev.bobbin.core.policy.fair.PreemptionFixtures.container;
 import static dev.bobbin.core.policy.fair.PreemptionFixtures.leaf;

@@ -1,5 +1,7 @@
 package dev.bobbin.core.policy.fair;
 
+import dev.bobbin.core.policy.StarvationClocks;
+import dev.bobbin.core.policy.AppSnapshot;
 import static dev.bobbin.core.policy.fair.PreemptionFixtures.app;
 import static dev.bobbin.core.policy.fair.PreemptionFixtures.leaf;
 import static dev.bobbin.core.policy.fair.PreemptionFixtures.mb;

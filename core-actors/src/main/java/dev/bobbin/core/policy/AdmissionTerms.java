@@ -1,0 +1,17 @@
+package dev.bobbin.core.policy;
+
+import dev.bobbin.protocol.CborSerializable;
+
+/**
+ * What a leaf queue's entity checks before it admits applications, as the configuration sets it:
+ * whether the queue takes submissions at all, and how many applications it may hold at once
+ * (YARN's queue state and {@code maximum-applications}).
+ */
+public record AdmissionTerms(boolean stopped, int maxApplications) implements CborSerializable {
+  /** Running, and no limit on how many applications it holds. */
+  public static final AdmissionTerms OPEN = new AdmissionTerms(false, Integer.MAX_VALUE);
+
+  public AdmissionTerms {
+    if (maxApplications < 0) throw new IllegalArgumentException("maxApplications must not be negative");
+  }
+}

@@ -1,0 +1,60 @@
+package dev.bobbin.core.policy;
+
+import dev.bobbin.config.QueuePath;
+import dev.bobbin.config.fair.Placement;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One family of scheduling policies (FIFO, Fair), everything the scheduler asks of it. Built by
+ * {@code PolicySets} from the configuration; nothing outside that factory asks which family runs.
+ * An implementation keeps the state its family carries between passes (shares, starvation clocks,
+ * space held for starved applications) and decides through pure functions that return plans with
+ * their reasons; it never sends anything.
+ */
+public interface PolicySet {
+  /**
+   * Where a submitted application goes: a leaf queue, or why it is refused (the message the
+   * submitter sees). It reads the configuration only, so every RM member places for itself.
+   */
+  Placement place(String requestedQueue, String user, List<String> groups);
+
+  /** What the leaf queue's entity checks before it admits an application placed there. */
+  AdmissionTerms admission(QueuePath leaf);
+
+  /** The scheduler follows an application in {@code queue} from now on; a queue that does not exist yet is made. */
+  void follow(String appId, QueuePath queue);
+
+  /** The application has ended. */
+  void forget(String appId);
+
+  /**
+   * Places waiting asks on the usable nodes.
+   *
+   * @param limit the most placements to decide: the plan is then the first {@code limit} of the
+   *     plan without a limit
+   */
+  AllocationPlan assign(ClusterView cluster, int limit);
+
+  /** One assignment of the last plan was carried out. */
+  void placed(Assignment assignment);
+
+  /** The periodic update: shares, starvation, and what to take back from whom. */
+  PolicyUpdate update(ClusterView cluster, long now);
+
+  /** How often {@link #update} runs; empty when the family has nothing to update. */
+  Optional<Duration> updateInterval();
+
+  /** How long a container marked for preemption is left to its AM before it is killed. */
+  Duration waitBeforeKill();
+
+  /** Swaps in a new configuration, or refuses it and keeps the running one. */
+  Reconfiguration reconfigure(PolicyConfig next);
+
+  /** Its state for {@code GET /ws/v1/cluster/scheduler}. */
+  SchedulerView view(ClusterView cluster);
+
+  /** The starvation clocks a previous scheduler journalled, so that running timeouts go on. */
+  void restoreClocks(StarvationClocks clocks);
+}

@@ -1,0 +1,151 @@
+package dev.bobbin.core.scheduler;
+
+import dev.bobbin.core.container.ContainerEntity;
+import dev.bobbin.protocol.ContainerStatus;
+import dev.bobbin.protocol.ExitStatus;
+import dev.bobbin.protocol.NodeAction;
+import dev.bobbin.protocol.NodeState;
+import dev.bobbin.protocol.node.NodeHeartbeatRequest;
+import dev.bobbin.protocol.node.NodeHeartbeatResponse;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The NodeManagers' side of the scheduler, as YARN's ResourceTrackerService and NM liveness monitor:
+ * registrations, heartbeats with their response ids, what a node's report of its containers calls
+ * for, and nodes that stop heartbeating.
+ */
+final class NodeSide {
+  private static final Logger log = LoggerFactory.getLogger(NodeSide.class);
+
+  private final SchedulerModel model;
+  private final Lifecycles lifecycles;
+  private final SchedulerDeps deps;
+  private final long epoch;
+  private final Acts acts;
+
+  NodeSide(SchedulerModel model, Lifecycles lifecycles, SchedulerDeps deps, long epoch, Acts acts) {
+    this.model = model;
+    this.lifecycles = lifecycles;
+    this.deps = deps;
+    this.epoch = epoch;
+    this.acts = acts;
+  }
+
+  /**
+   * A node (re-)registers: what was known of it carries over, and what it reports is read.
+   *
+   * @return the scheduler's epoch, for the node's fencing
+   */
+  long register(SchedulerProtocol.NodeRegistered m) {
+    long now = deps.clock().millis();
+    SchedNode old = model.node(m.registration().nodeId());
+    SchedNode node = new SchedNode(m.registration(), now);
+    if (old != null) {
+      node.allocated = old.allocated;
+      node.containers.addAll(old.containers);
+      node.toKill.addAll(old.toKill);
+      node.appsToCleanup.addAll(old.appsToCleanup);
+    }
+    model.putNode(node);
+    node.lastResponse = new NodeHeartbeatResponse(0, NodeAction.NORMAL, List.of(), List.of(), List.of(), 0, "", epoch);
+    // Response ids start again with a registration: the kills go out with the next response.
+    if (old != null) old.held.forEach((id, h) -> node.hold(id, h.resource()));
+    actOn(node, model.readReport(node, m.containers()));
+    for (String appId : model.cleanup().ranOnReported(node.id(), m.runningApplications())) acts.lookUpApp(node.id(), appId);
+    log.info("Node {} registered with {}", node.id(), node.capacity());
+    acts.scheduleSoon();
+    return epoch;
+  }
+
+  NodeHeartbeatResponse heartbeat(NodeHeartbeatRequest req) {
+    SchedNode node = model.node(req.nodeId());
+    if (node == null || !node.state.isUsable() || node.awaitingResync) {
+      return NodeHeartbeatResponse.resync("Node not found resyncing " + req.nodeId());
+    }
+    NodeHeartbeatResponse last = node.lastResponse;
+    if (req.responseId() + 1 == last.responseId()) return last;
+    if (req.responseId() != last.responseId()) {
+      return NodeHeartbeatResponse.resync("Too far behind rm response id:" + last.responseId()
+          + " nm response id:" + req.responseId());
+    }
+    node.lastHeartbeat = deps.clock().millis();
+    node.healthReport = req.healthReport();
+    actOn(node, model.readReport(node, req.containerStatuses()));
+    if (!node.held.isEmpty()) {
+      Set<String> running = new HashSet<>();
+      for (ContainerStatus s : req.containerStatuses()) if (!s.isComplete()) running.add(s.containerId());
+      node.settleHolds(req.responseId(), running);
+    }
+    NodeHeartbeatResponse resp = new NodeHeartbeatResponse(
+        last.responseId() + 1, NodeAction.NORMAL, List.copyOf(node.toKill), List.copyOf(node.appsToCleanup),
+        List.copyOf(node.toRemoveFromNm), deps.nmHeartbeatInterval().toMillis(), "", epoch);
+    node.appsToCleanup.clear();
+    node.toRemoveFromNm.clear();
+    node.lastResponse = resp;
+    // A pass places asks only; with none waiting it would do nothing, once per heartbeat.
+    if (!model.waitingApps().isEmpty()) acts.scheduleSoon();
+    return resp;
+  }
+
+  private void actOn(SchedNode node, SchedulerModel.ReportedContainers report) {
+    for (ContainerStatus s : report.completed()) {
+      lifecycles.complete(s.containerId(), s.exitStatus(), s.diagnostics());
+    }
+    for (String id : report.unknown()) {
+      if (!node.toKill.contains(id) && model.startAdoption(id)) acts.lookUpContainer(node.id(), id);
+    }
+    for (String id : report.started()) acts.write(new Write.MarkRunning(id));
+  }
+
+  /** The journal's answer about a container a node runs and the model lacks: adopted, or killed. */
+  void adoptionChecked(SchedulerProtocol.AdoptionChecked m) {
+    model.endAdoption(m.containerId());
+    SchedNode node = model.node(m.nodeId());
+    if (model.container(m.containerId()) != null || node == null) return;
+    if (m.error() != null) {
+      // Its entity may be moving too; the NM reports the container again with its next heartbeat.
+      log.warn("Could not look up unknown container {} on {}: {}", m.containerId(), m.nodeId(), m.error());
+      return;
+    }
+    ContainerEntity.Report r = m.report();
+    SchedApp app = r == null || r.allocation() == null ? null : model.appOfAttempt(r.allocation().attemptId());
+    String refusal = Adoption.refusal(r, node.id(), app != null, node.allocated, node.capacity());
+    if (refusal != null) {
+      log.info("Killing container {} on {}, unknown to the scheduler: {}", m.containerId(), node.id(), refusal);
+      node.toKill.add(m.containerId());
+      return;
+    }
+    SchedContainer c = new SchedContainer(r.allocation(), r.allocatedTime());
+    model.adopt(node, c, app, r.preemption());
+    if (r.phase() == ContainerEntity.Phase.ALLOCATED) acts.write(new Write.MarkRunning(c.id()));
+    log.info("Adopted container {} on {}: its NM runs it and the journal holds its allocation", c.id(), node.id());
+  }
+
+  void reportedAppLookedUp(SchedulerProtocol.ReportedAppLookedUp m) {
+    if (m.ended() == null) {
+      // Left as it is: the node keeps reporting it with each registration, which asks again.
+      log.warn("Application {} that node {} reports did not say whether it ended", m.appId(), m.nodeId());
+      return;
+    }
+    model.cleanup().reportedAppLookedUp(m.nodeId(), m.appId(), m.ended());
+  }
+
+  /** A node silent for the NM expiry is LOST, in the journal too, and its containers with it. */
+  void expireNodes() {
+    long now = deps.clock().millis();
+    for (SchedNode node : model.nodes()) {
+      if (node.state.isUsable() && now - node.lastHeartbeat > deps.nmExpiry().toMillis()) {
+        node.state = NodeState.LOST;
+        log.warn("Node {} lost: no heartbeat for {}", node.id(), deps.nmExpiry());
+        acts.write(new Write.MarkNode(node.id(), NodeState.LOST, "no heartbeat for " + deps.nmExpiry()));
+        for (String id : List.copyOf(node.containers)) {
+          lifecycles.complete(id, ExitStatus.ABORTED, "Container released on a *lost* node");
+        }
+      }
+    }
+  }
+}

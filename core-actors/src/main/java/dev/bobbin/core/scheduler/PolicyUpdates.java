@@ -1,0 +1,68 @@
+package dev.bobbin.core.scheduler;
+
+import dev.bobbin.core.app.PreemptionRecord;
+import dev.bobbin.core.policy.PolicySet;
+import dev.bobbin.core.policy.PolicyUpdate;
+import dev.bobbin.core.policy.Preemption;
+import dev.bobbin.core.policy.StarvationClocks;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The policy's periodic update carried out: its starvation clocks journalled when they change, its
+ * preemptions marked and recorded with their reasons (the AMs hear of them in their next allocate
+ * response), and what is past its grace period killed.
+ */
+final class PolicyUpdates {
+  private static final Logger log = LoggerFactory.getLogger(PolicyUpdates.class);
+
+  private final SchedulerModel model;
+  private final PolicySet policy;
+  private final Lifecycles lifecycles;
+  private final SchedulerDeps deps;
+  private final Acts acts;
+  private StarvationClocks journalled;
+
+  PolicyUpdates(SchedulerModel model, PolicySet policy, Lifecycles lifecycles, SchedulerDeps deps, Acts acts,
+      StarvationClocks restored) {
+    this.model = model;
+    this.policy = policy;
+    this.lifecycles = lifecycles;
+    this.deps = deps;
+    this.acts = acts;
+    this.journalled = restored;
+    policy.restoreClocks(restored);
+  }
+
+  static StarvationClocks clocks(EpochEntity.Clocks saved) {
+    return new StarvationClocks(saved.appsBelowSince(), saved.queuesBelowSince());
+  }
+
+  void update() {
+    long now = deps.clock().millis();
+    PolicyUpdate update = policy.update(new ModelView(model), now);
+    if (!update.clocks().equals(journalled)) {
+      // So that a running starvation timeout survives a move of the scheduler.
+      journalled = update.clocks();
+      acts.write(new Write.SaveClocks(new EpochEntity.Clocks(journalled.appsBelowSince(),
+          journalled.queuesBelowSince())));
+    }
+    long killAt = now + policy.waitBeforeKill().toMillis();
+    for (Preemption p : update.preemptions()) {
+      for (PreemptionRecord r : model.preempting().start(p, now, killAt)) {
+        log.info("Preempting {} of {} on {} for {}: {}", r.containerId(), r.victimAppId(), p.nodeId(),
+            r.starvedAppId(), r.reason());
+        acts.write(new Write.RecordPreemption(r));
+      }
+    }
+    Preempting.Due due = model.preempting().due(now);
+    for (PreemptionRecord r : due.killed()) {
+      log.info("Killing preempted container {} of {} after the grace period", r.containerId(), r.victimAppId());
+    }
+    for (PreemptionRecord r : due.toRelease()) {
+      lifecycles.release(model.container(r.containerId()),
+          "Container preempted by scheduler before it started: " + r.reason());
+    }
+    acts.scheduleSoon();
+  }
+}

@@ -1,0 +1,151 @@
+package dev.bobbin.core.scheduler;
+
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import dev.bobbin.core.app.AppState;
+import dev.bobbin.core.container.ContainerEntity;
+import dev.bobbin.core.node.NodeEntity;
+import dev.bobbin.core.policy.PolicyConfig;
+import dev.bobbin.core.policy.SchedulerView;
+import dev.bobbin.protocol.CborSerializable;
+import dev.bobbin.protocol.ContainerLaunchContext;
+import dev.bobbin.protocol.ContainerStatus;
+import dev.bobbin.protocol.NodeState;
+import dev.bobbin.protocol.Resource;
+import dev.bobbin.protocol.am.AllocateRequest;
+import dev.bobbin.protocol.am.AllocateResponse;
+import dev.bobbin.protocol.am.RegisterAmResponse;
+import dev.bobbin.protocol.node.NodeHeartbeatRequest;
+import dev.bobbin.protocol.node.NodeHeartbeatResponse;
+import java.util.List;
+import java.util.Map;
+import org.apache.pekko.Done;
+import org.apache.pekko.actor.NoSerializationVerificationNeeded;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.pattern.StatusReply;
+
+/** What the scheduler of a partition ({@link Scheduler}) is told and asked, and what it answers. */
+public final class SchedulerProtocol {
+  private SchedulerProtocol() {}
+
+  public sealed interface Command extends CborSerializable {}
+
+  // From the Application entities, once their events are durable.
+
+  public record AttemptAdded(
+      String appId, String attemptId, String queue, String user, int priority, Resource amResource,
+      ContainerLaunchContext amLaunch, long submitTime) implements Command {}
+
+  public record AttemptEnded(String appId, String attemptId) implements Command {}
+
+  public record AppEnded(String appId, AppState state) implements Command {}
+
+  // From the NodeManager protocol routes.
+
+  /**
+   * Answered with the scheduler's epoch, which the NodeManager uses for fencing.
+   *
+   * @param runningApplications the applications the node holds containers of, live or finished, and
+   *     has not been told to clean up
+   */
+  public record NodeRegistered(NodeEntity.Registration registration, List<ContainerStatus> containers,
+      List<String> runningApplications, ActorRef<Long> replyTo) implements Command {}
+
+  public record NodeHeartbeat(NodeHeartbeatRequest request, ActorRef<NodeHeartbeatResponse> replyTo)
+      implements Command {}
+
+  // From the ApplicationMaster protocol routes.
+
+  public record AmRegistered(String attemptId, ActorRef<AmOutcome<RegisterAmResponse>> replyTo)
+      implements Command {}
+
+  public record Allocate(String attemptId, AllocateRequest request, ActorRef<AmOutcome<AllocateResponse>> replyTo)
+      implements Command {}
+
+  /** A reply to an AM call: a response, or YARN's exception name and message. */
+  public record AmOutcome<T>(
+      // The concrete type travels with the value: the reply may cross to another member.
+      @JsonTypeInfo(use = JsonTypeInfo.Id.CLASS) T response, String exception, String message)
+      implements CborSerializable {
+    public static <T> AmOutcome<T> ok(T response) {
+      return new AmOutcome<>(response, null, null);
+    }
+
+    public static <T> AmOutcome<T> error(String exception, String message) {
+      return new AmOutcome<>(null, exception, message);
+    }
+  }
+
+  // Views and operations.
+
+  public record GetNodes(ActorRef<NodesReport> replyTo) implements Command {}
+
+  public record NodeReport(
+      String nodeId, String host, String httpAddress, String rack, NodeState state, Resource capacity,
+      Resource used, int numContainers, long lastHeartbeat, String healthReport) implements CborSerializable {}
+
+  public record NodesReport(List<NodeReport> nodes) implements CborSerializable {}
+
+  /** Every followed application's usage and the cluster's totals. */
+  public record GetUsage(ActorRef<UsageReport> replyTo) implements Command {}
+
+  public record AppUsage(Resource allocated, int runningContainers, float progress) implements CborSerializable {}
+
+  public record UsageReport(Map<String, AppUsage> apps, Resource clusterCapacity, Resource clusterUsed,
+      int activeNodes, int lostNodes, long containersAllocated) implements CborSerializable {}
+
+  /** One application's usage, for its report: no walk over every application. */
+  public record GetAppUsage(String appId, ActorRef<AppUsageReport> replyTo) implements Command {}
+
+  /** @param usage null when the scheduler does not follow the application (it has ended, say) */
+  public record AppUsageReport(AppUsage usage, Resource clusterCapacity) implements CborSerializable {}
+
+  /** Answered once the scheduler has read its model from the journal (at once after that). */
+  public record WhenRecovered(ActorRef<Done> replyTo) implements Command {}
+
+  /** Reads the queue configuration again and swaps it in; an invalid one is refused and changes nothing. */
+  public record Reconfigure(ActorRef<StatusReply<String>> replyTo) implements Command {}
+
+  /** The policy's state for the scheduler REST view. */
+  public record GetView(ActorRef<SchedulerView> replyTo) implements Command {}
+
+  // To itself.
+
+  record Tick() implements Command {}
+
+  /** One scheduling pass for everything that arrived before it. */
+  record Wave() implements Command {}
+
+  record PolicyTick() implements Command {}
+
+  record EpochLoaded(EpochEntity.Started started, String error) implements Command {}
+
+  record Recovered(EpochEntity.Started started, RecoveredModel model, String error) implements Command {}
+
+  /** {@code answered}: the entity replied (a refusal wrote nothing); otherwise the write's fate is unknown. */
+  record AllocationDone(String containerId, String error, boolean answered) implements Command {}
+
+  record CompletionDone(String containerId, ContainerStatus status, String error) implements Command {}
+
+  /** A completion's write failed: written again if the container still waits for it. */
+  record RetryCompletion(String containerId, ContainerStatus status) implements Command {}
+
+  /** The Container entity's answer about a container an NM runs and the model lacks; error if it did not answer. */
+  record AdoptionChecked(String nodeId, String containerId, ContainerEntity.Report report, String error)
+      implements Command {}
+
+  /** The application's answer for a node that reported it; {@code ended} null if it did not answer. */
+  record ReportedAppLookedUp(String nodeId, String appId, Boolean ended) implements Command {}
+
+  /** An AM container's start: {@code error} says why it failed; null when it started or the launcher did not say. */
+  record AmLaunched(String containerId, String error) implements Command {}
+
+  /** A write's outcome; {@code error} null once it landed. */
+  record Written(Write write, int attempt, String error, boolean refused) implements Command {}
+
+  /** A write that got no answer, sent again. */
+  record WriteAgain(Write write, int attempt) implements Command {}
+
+  /** A queue configuration read again for {@link Reconfigure}, or why it could not be read. */
+  record ConfigLoaded(PolicyConfig config, String error, ActorRef<StatusReply<String>> replyTo)
+      implements Command, NoSerializationVerificationNeeded {}
+}

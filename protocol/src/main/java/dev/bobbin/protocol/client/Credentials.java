@@ -1,0 +1,43 @@
+package dev.bobbin.protocol.client;
+
+import dev.bobbin.protocol.WirePaths;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpRequest;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Who a {@link BobbinHttp} transport calls as: the one place where every request it sends gets its
+ * credentials. A request the caller built goes in; what is sent comes out, the same request or a
+ * copy that carries a header, a query parameter or a signature.
+ */
+@FunctionalInterface
+public interface Credentials {
+  /** No credentials: the request is sent as built. */
+  Credentials NONE = request -> request;
+
+  HttpRequest authenticate(HttpRequest request);
+
+  /** Adds {@code name: value} to every request. */
+  static Credentials header(String name, String value) {
+    if (value == null || value.isBlank()) throw new IllegalArgumentException("No value for header " + name);
+    return request -> HttpRequest.newBuilder(request, (n, v) -> true).header(name, value).build();
+  }
+
+  /** The AM token of an application attempt, which the RM requires on every AM protocol call. */
+  static Credentials amToken(String token) {
+    if (token == null || token.isBlank()) throw new IllegalArgumentException("The AM token is missing");
+    return header(WirePaths.AM_TOKEN_HEADER, token);
+  }
+
+  /** YARN's simple (pseudo) authentication: {@code user.name=USER} on every request. */
+  static Credentials simpleUser(String user) {
+    if (user == null || user.isBlank()) throw new IllegalArgumentException("The user name is empty");
+    String param = "user.name=" + URLEncoder.encode(user, StandardCharsets.UTF_8);
+    return request -> {
+      URI uri = request.uri();
+      URI withUser = URI.create(uri + (uri.getRawQuery() == null ? "?" : "&") + param);
+      return HttpRequest.newBuilder(request, (n, v) -> true).uri(withUser).build();
+    };
+  }
+}

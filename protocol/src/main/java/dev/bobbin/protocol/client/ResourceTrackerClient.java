@@ -1,0 +1,28 @@
+package dev.bobbin.protocol.client;
+
+import dev.bobbin.protocol.WirePaths;
+import dev.bobbin.protocol.node.NodeHeartbeatRequest;
+import dev.bobbin.protocol.node.NodeHeartbeatResponse;
+import dev.bobbin.protocol.node.RegisterNodeRequest;
+import dev.bobbin.protocol.node.RegisterNodeResponse;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * A NodeManager's calls to an RM member (YARN's ResourceTracker): register and heartbeat, each to
+ * the member the caller chose. Stages fail with a {@link CallException}.
+ */
+public final class ResourceTrackerClient {
+  private final BobbinHttp http;
+
+  public ResourceTrackerClient(BobbinHttp http) {
+    this.http = http;
+  }
+
+  public CompletableFuture<RegisterNodeResponse> register(String rmUrl, RegisterNodeRequest request) {
+    return http.call(Call.post(rmUrl, WirePaths.NM_REGISTER, request), RegisterNodeResponse.class);
+  }
+
+  public CompletableFuture<NodeHeartbeatResponse> heartbeat(String rmUrl, NodeHeartbeatRequest request) {
+    return http.call(Call.post(rmUrl, WirePaths.NM_HEARTBEAT, request), NodeHeartbeatResponse.class);
+  }
+}

@@ -1,0 +1,164 @@
+package dev.bobbin.protocol.client;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.bobbin.protocol.NodeState;
+import dev.bobbin.protocol.rest.AppAttemptInfo;
+import dev.bobbin.protocol.rest.AppInfo;
+import dev.bobbin.protocol.rest.AppsQuery;
+import dev.bobbin.protocol.rest.ClusterInfo;
+import dev.bobbin.protocol.rest.ClusterMetricsInfo;
+import dev.bobbin.protocol.rest.KillAnswer;
+import dev.bobbin.protocol.rest.NewApplication;
+import dev.bobbin.protocol.rest.NodeInfo;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * The ResourceManager's REST API ({@code /ws/v1/cluster}) for users, scripts and tools. Every call
+ * waits for its answer and throws a {@link CallException} when it gets none or an error. With
+ * several RM addresses a call tries them in turn while connections are refused, and the client then
+ * keeps the member that answered. Who the calls are made as is the transport's {@link Credentials}
+ * (e.g. {@link Credentials#simpleUser}).
+ */
+public final class RmRestClient {
+  static final String CLUSTER = "/ws/v1/cluster";
+  static final String APPS = CLUSTER + "/apps";
+
+  private final BobbinHttp http;
+  private final AtomicReference<Failover> members;
+
+  public RmRestClient(BobbinHttp http, List<String> rmUrls) {
+    this.http = http;
+    this.members = new AtomicReference<>(Failover.over(rmUrls));
+  }
+
+  /** The member the next call goes to first. */
+  public String currentRm() {
+    return members.get().current();
+  }
+
+  public ClusterInfo clusterInfo() {
+    return entity(get(CLUSTER + "/info"), "clusterInfo", ClusterInfo.class);
+  }
+
+  public ClusterMetricsInfo clusterMetrics() {
+    return entity(get(CLUSTER + "/metrics"), "clusterMetrics", ClusterMetricsInfo.class);
+  }
+
+  /** {@code schedulerInfo}, whose shape depends on the scheduler (Fair or FIFO). */
+  public JsonNode scheduler() {
+    return get(CLUSTER + "/scheduler").as(JsonNode.class).path("scheduler").path("schedulerInfo");
+  }
+
+  public NewApplication newApplication() {
+    return send(rm -> Call.post(rm, APPS + "/new-application", null)).as(NewApplication.class);
+  }
+
+  /**
+   * Submits YARN's {@code ApplicationSubmissionContextInfo} (a record, a map or a JSON tree).
+   *
+   * @return the application's URL, from the answer's {@code Location}
+   */
+  public String submit(Object submissionContext) {
+    Reply r = send(rm -> Call.post(rm, APPS, submissionContext));
+    return r.header("Location").orElse(r.url() + "/");
+  }
+
+  public AppInfo application(String appId) {
+    return entity(get(APPS + "/" + appId), "app", AppInfo.class);
+  }
+
+  public List<AppInfo> applications(AppsQuery query) {
+    return elements(send(rm -> Call.get(rm, APPS).withQuery(query.parameters())), "apps", "app", AppInfo.class);
+  }
+
+  public List<AppAttemptInfo> attempts(String appId) {
+    return elements(get(APPS + "/" + appId + "/appattempts"), "appAttempts", "appAttempt", AppAttemptInfo.class);
+  }
+
+  public String state(String appId) {
+    return get(APPS + "/" + appId + "/state").as(JsonNode.class).path("state").asText("");
+  }
+
+  /** Asks for the kill; repeat while {@link KillAnswer#accepted()}, as YARN's clients do. */
+  public KillAnswer kill(String appId, String diagnostics) {
+    Map<String, String> body = new LinkedHashMap<>();
+    body.put("state", "KILLED");
+    if (diagnostics != null && !diagnostics.isEmpty()) body.put("diagnostics", diagnostics);
+    Reply r = send(rm -> Call.put(rm, APPS + "/" + appId + "/state", body));
+    return new KillAnswer(r.status() == 202, r.body().length == 0 ? "" : r.as(JsonNode.class).path("state").asText(""));
+  }
+
+  /** @param states only nodes in these states; empty for all */
+  public List<NodeInfo> nodes(Set<NodeState> states) {
+    String filter = states.stream().map(Enum::name).sorted().collect(Collectors.joining(","));
+    return elements(send(rm -> Call.get(rm, CLUSTER + "/nodes").withQuery(Map.of("states", filter))),
+        "nodes", "node", NodeInfo.class);
+  }
+
+  public NodeInfo node(String nodeId) {
+    return entity(get(CLUSTER + "/nodes/" + nodeId), "node", NodeInfo.class);
+  }
+
+  /** Reloads the scheduler's queues; returns the RM's account of what changed. */
+  public String refreshQueues() {
+    return send(rm -> Call.put(rm, CLUSTER + "/admin/refresh-queues", null))
+        .as(JsonNode.class).path("result").asText("");
+  }
+
+  private Reply get(String path) {
+    return send(rm -> Call.get(rm, path));
+  }
+
+  private Reply send(Function<String, Call> call) {
+    Failover f = members.get();
+    UnreachableException lastRefusal = null;
+    for (int tried = 0; tried < f.addresses().size(); tried++) {
+      try {
+        Reply reply = http.sendAndWait(call.apply(f.current()));
+        members.set(f.afterSuccess());
+        return reply;
+      } catch (UnreachableException e) {
+        if (!e.connectFailed()) throw e;
+        lastRefusal = e;
+        f = f.afterFailure(true);
+      }
+    }
+    members.set(f);
+    throw lastRefusal;
+  }
+
+  /** The entity in {@code {"<key>":{...}}}, or the root itself when a server does not wrap it. */
+  private static <T> T entity(Reply reply, String key, Class<T> type) {
+    JsonNode root = reply.as(JsonNode.class);
+    JsonNode inner = root.path(key);
+    return convert(reply, inner.isObject() ? inner : root, type);
+  }
+
+  /** The elements of {@code {"<collection>":{"<element>":[...]}}}; Hadoop writes one as an object, none as null. */
+  private static <T> List<T> elements(Reply reply, String collection, String element, Class<T> type) {
+    JsonNode items = reply.as(JsonNode.class).path(collection).path(element);
+    List<T> out = new ArrayList<>();
+    if (items.isArray()) {
+      for (JsonNode item : items) out.add(convert(reply, item, type));
+    } else if (items.isObject()) {
+      out.add(convert(reply, items, type));
+    }
+    return out;
+  }
+
+  private static <T> T convert(Reply reply, JsonNode node, Class<T> type) {
+    try {
+      return ClientJson.convert(node, type);
+    } catch (IOException | RuntimeException e) {
+      throw new UnreadableReplyException(reply.url(), reply.status(), type, e);
+    }
+  }
+}

@@ -1,0 +1,30 @@
+package dev.bobbin.protocol.rest;
+
+/** YARN's {@code ClusterMetricsInfo} ({@code GET /ws/v1/cluster/metrics}). */
+public record ClusterMetricsInfo(
+    int appsSubmitted,
+    int appsCompleted,
+    int appsPending,
+    int appsRunning,
+    int appsFailed,
+    int appsKilled,
+    int containersAllocated,
+    int containersReserved,
+    int containersPending,
+    long reservedMB,
+    long availableMB,
+    long allocatedMB,
+    long totalMB,
+    int reservedVirtualCores,
+    int availableVirtualCores,
+    int allocatedVirtualCores,
+    int totalVirtualCores,
+    int totalNodes,
+    int activeNodes,
+    int lostNodes,
+    int unhealthyNodes,
+    int decommissioningNodes,
+    int decommissionedNodes,
+    int rebootedNodes,
+    int shutdownNodes,
+    long totalAllocationsSinceStart) {}
