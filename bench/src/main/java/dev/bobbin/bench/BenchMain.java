@@ -1,6 +1,6 @@
 package dev.bobbin.bench;
 
-import dev.bobbin.protocol.CommonPool;
+import dev.bobbin.am.CommonPool;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 
-/** {@code bobbin bench}: runs scenarios, prints their figures and writes them to BENCHMARKS.md. */
+/** {@code bobbin bench}: runs scenarios, prints their figures and writes them to a results file. */
 public final class BenchMain {
   private BenchMain() {}
 
@@ -23,17 +23,10 @@ public final class BenchMain {
 
   /** @return 0 on success, 64 on a usage error, 1 when a scenario failed */
   public static int run(List<String> argv, PrintStream out) {
-    if (argv.isEmpty() || argv.get(0).equals("help") || argv.get(0).equals("--help")) {
-      out.println(BenchOptions.USAGE);
-      return argv.isEmpty() ? 64 : 0;
-    }
-    BenchOptions o;
-    try {
-      o = BenchOptions.parse(argv, home().resolve("BENCHMARKS.md"));
-    } catch (BenchOptions.UsageException e) {
-      System.err.println("bobbin bench: " + e.getMessage() + "\n\n" + BenchOptions.USAGE);
-      return 64;
-    }
+    return BenchCommand.run(argv, out, System.err);
+  }
+
+  static int runScenarios(BenchOptions o, PrintStream out) {
     try {
       results = new ArrayList<>();
       Path work = Files.createTempDirectory("bobbin-bench-");
@@ -58,10 +51,10 @@ public final class BenchMain {
         }
         results.add(r);
         out.println();
-        out.println(BenchmarksFile.render(r, o.command(), loadBefore, Machine.loadAverage()));
+        out.println(ResultsFile.render(r, o.command(), loadBefore, Machine.loadAverage()));
         if (o.out() != null) {
-          BenchmarksFile.update(o.out(), r, o.command(), loadBefore, Machine.loadAverage());
-          say.accept("updated " + o.out() + " (" + r.title + ")");
+          ResultsFile.update(o.out(), r, o.command(), loadBefore, Machine.loadAverage());
+          say.accept("wrote " + r.title + " to " + o.out());
         }
       }
       if (!o.jfr() && failures == 0) deleteQuietly(work);

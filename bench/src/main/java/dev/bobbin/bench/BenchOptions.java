@@ -14,7 +14,7 @@ import java.util.Set;
  * @param scenario one of {@link #SCENARIOS} or {@code all}
  * @param shape 1, 5 or 25 applications sharing the demand; null runs all three
  * @param policy fifo or fair; null runs the scenario's default (both, for the scheduler)
- * @param out the BENCHMARKS.md to update; null writes nothing
+ * @param out the results file whose scenario sections a run replaces; null writes nothing
  * @param jfr record the measured phase with Java Flight Recorder and summarize hot methods
  * @param postgres the RM's journal on PostgreSQL (started for the run) instead of the embedded H2
  * @param clients the submission scenario's concurrent clients; null for its default
@@ -28,81 +28,66 @@ public record BenchOptions(
   public static final List<String> SCENARIOS =
       List.of("scheduler", "full-path", "heartbeats", "submissions", "recovery", "memory", "journal");
 
-  static final String USAGE = """
-      bobbin bench scheduler|full-path|heartbeats|submissions|recovery|memory|journal|all
-                   [--nodes N] [--apps N] [--containers N] [--shape 1|5|25] [--policy fifo|fair]
-                   [--duration 30s] [--quick] [--jfr] [--journal embedded|postgres] [--clients N]
-                   [--queues 1-10] [--out BENCHMARKS.md | --no-write]
-        Runs the real RM against simulated NodeManagers and ApplicationMasters on 127.0.0.1,
-        prints the figures and replaces the scenario's section of BENCHMARKS.md.""";
+  /** Where results go without {@code --out}: under the working directory, which may be a checkout. */
+  static final String DEFAULT_OUT = "bench-results/benchmarks.md";
 
   /** A bad command line; the message says what is wrong. */
-  public static final class UsageException extends RuntimeException {
+  public static final class UsageException extends dev.bobbin.launcher.cli.UsageException {
     UsageException(String message) {
       super(message);
     }
   }
 
+  /** The options as given on {@code args}, validated; without {@code --out}, the results go to {@code defaultOut}. */
   public static BenchOptions parse(List<String> args, Path defaultOut) {
-    if (args.isEmpty()) throw new UsageException("name a scenario");
-    String scenario = args.get(0);
+    return of(BenchCommand.parsed(args), args, defaultOut);
+  }
+
+  /** As {@link #parse(List, Path)}, into {@link #DEFAULT_OUT} under the working directory by default. */
+  static BenchOptions of(BenchCommand c, List<String> args) {
+    return of(c, args, Path.of(DEFAULT_OUT).toAbsolutePath());
+  }
+
+  private static BenchOptions of(BenchCommand c, List<String> args, Path defaultOut) {
+    String scenario = c.scenario;
     if (!scenario.equals("all") && !SCENARIOS.contains(scenario)) {
       throw new UsageException("unknown scenario '" + scenario + "'");
     }
-    Integer nodes = null, apps = null, containers = null, shape = null, clients = null, queues = null;
-    String policy = null;
-    Duration duration = null;
-    boolean quick = false, jfr = false, postgres = false;
-    Path out = defaultOut;
-    for (int i = 1; i < args.size(); i++) {
-      String a = args.get(i);
-      switch (a) {
-        case "--quick" -> quick = true;
-        case "--jfr" -> jfr = true;
-        case "--no-write" -> out = null;
-        case "--nodes" -> nodes = positive(a, value(args, ++i, a));
-        case "--apps" -> apps = positive(a, value(args, ++i, a));
-        case "--containers" -> containers = positive(a, value(args, ++i, a));
-        case "--clients" -> clients = positive(a, value(args, ++i, a));
-        case "--queues" -> {
-          queues = positive(a, value(args, ++i, a));
-          if (queues > Topology.QUEUES) {
-            throw new UsageException("--queues must be at most " + Topology.QUEUES + ", was " + queues);
-          }
-        }
-        case "--shape" -> {
-          shape = positive(a, value(args, ++i, a));
-          if (!Set.of(1, 5, 25).contains(shape)) throw new UsageException("--shape must be 1, 5 or 25");
-        }
-        case "--policy" -> {
-          policy = value(args, ++i, a).toLowerCase(Locale.ROOT);
-          if (!policy.equals("fifo") && !policy.equals("fair")) throw new UsageException("--policy must be fifo or fair");
-        }
-        case "--duration" -> duration = duration(value(args, ++i, a));
-        case "--journal" -> {
-          String j = value(args, ++i, a).toLowerCase(Locale.ROOT);
-          if (!j.equals("embedded") && !j.equals("postgres")) {
-            throw new UsageException("--journal must be embedded or postgres, was '" + j + "'");
-          }
-          postgres = j.equals("postgres");
-        }
-        case "--out" -> out = Path.of(value(args, ++i, a));
-        default -> throw new UsageException("unknown option '" + a + "'");
+    Integer queues = positive("--queues", c.queues);
+    if (queues != null && queues > Topology.QUEUES) {
+      throw new UsageException("--queues must be at most " + Topology.QUEUES + ", was " + queues);
+    }
+    Integer shape = positive("--shape", c.shape);
+    if (shape != null && !Set.of(1, 5, 25).contains(shape)) throw new UsageException("--shape must be 1, 5 or 25");
+    String policy = c.policy == null ? null : c.policy.toLowerCase(Locale.ROOT);
+    if (policy != null && !policy.equals("fifo") && !policy.equals("fair")) {
+      throw new UsageException("--policy must be fifo or fair");
+    }
+    boolean postgres = false;
+    if (c.journal != null) {
+      String j = c.journal.toLowerCase(Locale.ROOT);
+      if (!j.equals("embedded") && !j.equals("postgres")) {
+        throw new UsageException("--journal must be embedded or postgres, was '" + j + "'");
       }
+      postgres = j.equals("postgres");
     }
     if (postgres && !scenario.equals("full-path") && !scenario.equals("submissions")) {
       throw new UsageException("--journal postgres is for the full-path and submissions scenarios only");
     }
+    Integer clients = positive("--clients", c.clients);
     if (clients != null && !scenario.equals("submissions")) {
       throw new UsageException("--clients is for the submissions scenario only");
     }
     if (queues != null && !scenario.equals("submissions")) {
       throw new UsageException("--queues is for the submissions scenario only");
     }
+    if (c.noWrite && c.out != null) throw new UsageException("--out and --no-write exclude each other");
+    Path out = c.noWrite ? null : c.out != null ? c.out.toAbsolutePath() : defaultOut;
     List<String> shown = new ArrayList<>(List.of("bin/bobbin", "bench"));
     shown.addAll(args);
-    return new BenchOptions(scenario, nodes, apps, containers, shape, policy, duration, quick, jfr, postgres,
-        clients, queues, out, String.join(" ", shown));
+    return new BenchOptions(scenario, positive("--nodes", c.nodes), positive("--apps", c.apps),
+        positive("--containers", c.containers), shape, policy, c.duration == null ? null : duration(c.duration),
+        c.quick, c.jfr, postgres, clients, queues, out, String.join(" ", shown));
   }
 
   /** The same options for one scenario of {@code all}. */
@@ -139,12 +124,9 @@ public record BenchOptions(
     return policy != null ? List.of(policy) : dflt;
   }
 
-  private static String value(List<String> args, int i, String option) {
-    if (i >= args.size()) throw new UsageException(option + " needs a value");
-    return args.get(i);
-  }
-
-  private static int positive(String option, String v) {
+  /** Null when not given. */
+  private static Integer positive(String option, String v) {
+    if (v == null) return null;
     try {
       int n = Integer.parseInt(v.replace("_", "").replace(",", ""));
       if (n <= 0) throw new UsageException(option + " must be positive, was " + v);

@@ -17,7 +17,7 @@ import java.util.function.Consumer;
 /**
  * The journal floor: what the design's journal work for a durable allocation and for a submission
  * costs with no Bobbin code around it ({@link JournalFloor}, in a JVM of its own), set against what
- * the full-path and submission goals allow on this machine's cores. Like the heartbeat scenario's
+ * the full-path and submission goals allow on the measuring machine's cores. Like the heartbeat scenario's
  * transport floor, it says how much of a goal the design's chosen parts leave for everything else.
  */
 final class JournalBench {
@@ -28,7 +28,7 @@ final class JournalBench {
    */
   private static final List<Integer> IN_FLIGHT = List.of(1_000, 100, 20);
   /**
-   * Writes to a container after the one that starts it, in the full path (finding 27): its
+   * Writes to a container after the one that starts it, as the full path measures them: its
    * completion, its launch for about half of them, and a share of one delivery record.
    */
   private static final double LATER_WRITES_PER_CONTAINER = 1.5;
@@ -94,7 +94,7 @@ final class JournalBench {
       Phase again = phases.get("again");
       Phase application = phases.get("application");
       double perAllocation = created.nanosPerWrite() + LATER_WRITES_PER_CONTAINER * again.nanosPerWrite();
-      // The queue's write is left out: a member writes a queue's waiting admissions together (finding 48).
+      // The queue's write is left out: a member writes a queue's waiting admissions together, one write for many.
       double perSubmission = application.nanosPerWrite() + created.nanosPerWrite() + again.nanosPerWrite();
       floors.add(List.of(Integer.toString(inFlight), Report.ms(perAllocation), Report.ms(perSubmission)));
       r.figure(inFlight + ".new.rate", created.rate()).figure(inFlight + ".again.rate", again.rate())

@@ -5,11 +5,11 @@ import dev.bobbin.core.app.ApplicationEntity;
 import dev.bobbin.core.app.Submission;
 import dev.bobbin.core.container.ContainerEntity;
 import dev.bobbin.core.node.NodeEntity;
+import dev.bobbin.core.policy.AdmissionTerms;
 import dev.bobbin.core.queue.QueueEntity;
 import dev.bobbin.core.scheduler.EpochEntity;
 import dev.bobbin.core.app.AppNotices;
 import dev.bobbin.core.app.AppState;
-import dev.bobbin.core.app.Submission;
 import dev.bobbin.protocol.ContainerLaunchContext;
 import dev.bobbin.protocol.Ids;
 import dev.bobbin.protocol.Resource;
@@ -182,8 +182,8 @@ final class JournalFiller extends AbstractBehavior<JournalFiller.Msg> {
       pending[i] = 2 + plan.allPerApp();
       getContext().askWithStatus(Done.class, app, TIMEOUT, r -> new ApplicationEntity.AssignAmContainer(attempt,
           amContainer, Topology.nodeId(node), "127.0.0.1:1", r), (ok, err) -> new Ack(i, err));
-      getContext().askWithStatus(Done.class, queues.get(i % Topology.QUEUES), TIMEOUT,
-          r -> new QueueEntity.AddApps(List.of(appId), "bench", r), (ok, err) -> new Ack(i, err));
+      getContext().askWithStatus(QueueEntity.Admitted.class, queues.get(i % Topology.QUEUES), TIMEOUT,
+          r -> new QueueEntity.AddApps(List.of(appId), "bench", AdmissionTerms.OPEN, r), (ok, err) -> new Ack(i, err));
       for (int c = 1; c <= plan.allPerApp(); c++) {
         String id = Ids.containerId(attempt, 1, c);
         int on = nodeOf(i, (c - 1) % plan.containersPerApp() + 1);

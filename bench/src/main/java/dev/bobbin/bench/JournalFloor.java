@@ -2,14 +2,15 @@ package dev.bobbin.bench;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
+import dev.bobbin.am.CommonPool;
 import dev.bobbin.persistence.JournalConfig;
 import dev.bobbin.persistence.JournalSchema;
-import dev.bobbin.protocol.CommonPool;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -24,6 +25,9 @@ import org.apache.pekko.cluster.sharding.typed.javadsl.Entity;
 import org.apache.pekko.cluster.sharding.typed.javadsl.EntityTypeKey;
 import org.apache.pekko.cluster.typed.Cluster;
 import org.apache.pekko.cluster.typed.Join;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * What the design's journal work costs before the RM does anything else: a one-member cluster
@@ -40,33 +44,35 @@ import org.apache.pekko.cluster.typed.Join;
  *       submission.
  * </ul>
  * Prints one line per phase: {@code journal-floor phase=P writes=N seconds=S cpu=NS jit=NS errors=E}.
- *
- * <p>Arguments: data directory, warm-up seconds, measured seconds, writes in flight.
  */
-public final class JournalFloor {
+@Command(name = "journal-floor", description = "The journal scenario's floor: sharded minimal entities on the embedded journal.")
+public final class JournalFloor implements Callable<Integer> {
   private static final Duration TIMEOUT = Duration.ofSeconds(30);
   /** Entities {@code again} cycles over: recent containers, as a running cluster writes to. */
   private static final int AGAIN_WINDOW = 10_000;
 
-  private final ClusterSharding sharding;
-  private final long warmNanos;
-  private final long measureNanos;
-  private final int inFlight;
-  private final long pid = ProcessHandle.current().pid();
+  @Option(names = "--data-dir", paramLabel = "DIR", required = true, description = "the journal's directory")
+  Path dataDir;
 
-  private JournalFloor(ClusterSharding sharding, long warmNanos, long measureNanos, int inFlight) {
-    this.sharding = sharding;
-    this.warmNanos = warmNanos;
-    this.measureNanos = measureNanos;
-    this.inFlight = inFlight;
+  @Option(names = "--warm-up", paramLabel = "SECONDS", required = true, description = "unmeasured time per phase")
+  long warmSeconds;
+
+  @Option(names = "--measure", paramLabel = "SECONDS", required = true, description = "measured time per phase")
+  long measureSeconds;
+
+  @Option(names = "--in-flight", paramLabel = "N", required = true, description = "writes kept in flight")
+  int inFlight;
+
+  private final long pid = ProcessHandle.current().pid();
+  private ClusterSharding sharding;
+
+  public static void main(String[] args) {
+    CommonPool.ensureParallel();
+    System.exit(new CommandLine(new JournalFloor()).execute(args));
   }
 
-  public static void main(String[] args) throws Exception {
-    CommonPool.ensureParallel();
-    Path dataDir = Path.of(args[0]);
-    long warm = TimeUnit.SECONDS.toNanos(Long.parseLong(args[1]));
-    long measure = TimeUnit.SECONDS.toNanos(Long.parseLong(args[2]));
-    int inFlight = Integer.parseInt(args[3]);
+  @Override
+  public Integer call() throws Exception {
     Config withRm = ConfigFactory.parseMap(Map.of("pekko.remote.artery.canonical.port", 0,
             "pekko.cluster.seed-nodes", List.of()))
         .withFallback(ConfigFactory.parseResources("bobbin-rm.conf"))
@@ -82,16 +88,16 @@ public final class JournalFloor {
         Thread.sleep(20);
       }
       JournalSchema.ensure(system).toCompletableFuture().get(60, TimeUnit.SECONDS);
-      ClusterSharding sharding = ClusterSharding.get(system);
+      sharding = ClusterSharding.get(system);
       for (EntityTypeKey<FloorEntity.Write> kind : List.of(FloorEntity.CONTAINER, FloorEntity.APPLICATION)) {
         sharding.init(Entity.of(kind, ctx -> FloorEntity.create(kind, ctx.getEntityId())));
       }
-      new JournalFloor(sharding, warm, measure, inFlight).run();
+      run();
     } finally {
       system.terminate();
       system.getWhenTerminated().toCompletableFuture().get(30, TimeUnit.SECONDS);
     }
-    System.exit(0);
+    return 0;
   }
 
   private void run() throws InterruptedException {
@@ -110,8 +116,8 @@ public final class JournalFloor {
     AtomicLong next = new AtomicLong();
     AtomicLong measured = new AtomicLong();
     AtomicLong errors = new AtomicLong();
-    long from = System.nanoTime() + warmNanos;
-    long to = from + measureNanos;
+    long from = System.nanoTime() + TimeUnit.SECONDS.toNanos(warmSeconds);
+    long to = from + TimeUnit.SECONDS.toNanos(measureSeconds);
     CountDownLatch stopped = new CountDownLatch(inFlight);
     Runnable[] send = new Runnable[1];
     send[0] = () -> write.apply(next.getAndIncrement()).whenComplete((done, error) -> {

@@ -123,11 +123,12 @@ final class RecoveryBench {
       throws Exception {
     List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx2g",
         "-Djava.util.concurrent.ForkJoinPool.common.parallelism=4", "-cp", System.getProperty("java.class.path"),
-        FillMain.class.getName(), data.toAbsolutePath().toString(), Integer.toString(p.nodes()),
-        Long.toString(p.nodeCapacity().memory()), Integer.toString(p.nodeCapacity().vCores()),
-        Integer.toString(p.apps()), Integer.toString(p.containersPerApp()), Integer.toString(p.finishedPerApp()),
-        Integer.toString(p.window()),
-        Long.toString(timeoutSeconds));
+        FillMain.class.getName(), "--data-dir", data.toAbsolutePath().toString(),
+        "--nodes", Integer.toString(p.nodes()), "--node-memory", Long.toString(p.nodeCapacity().memory()),
+        "--node-vcores", Integer.toString(p.nodeCapacity().vCores()), "--apps", Integer.toString(p.apps()),
+        "--containers-per-app", Integer.toString(p.containersPerApp()),
+        "--finished-per-app", Integer.toString(p.finishedPerApp()), "--window", Integer.toString(p.window()),
+        "--timeout", Long.toString(timeoutSeconds));
     Path out = work.resolve("fill.out");
     Process proc = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(out.toFile())
         .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();

@@ -7,7 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * One scenario's result: markdown for BENCHMARKS.md (tables and notes), the same text for the
+ * One scenario's result: markdown for the results file (tables and notes), the same text for the
  * console, and the headline figures by name for tests and goal checks.
  */
 final class Report {

@@ -61,7 +61,7 @@ final class RmProcess implements AutoCloseable {
     List<String> cmd = new ArrayList<>(List.of("-Xmx" + heap));
     cmd.addAll(extraOptions());
     cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), TransportFloor.class.getName(),
-        Integer.toString(httpPort)));
+        "--port", Integer.toString(httpPort)));
     return launch(work, "transport-floor", cmd, httpPort, null);
   }
 
@@ -79,7 +79,8 @@ final class RmProcess implements AutoCloseable {
     cmd.addAll(recording(jfr));
     cmd.add("-Dlogback.configurationFile=" + logback(work));
     cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), JournalFloor.class.getName(),
-        dataDir.toString(), Long.toString(warmSeconds), Long.toString(measureSeconds), Integer.toString(inFlight)));
+        "--data-dir", dataDir.toString(), "--warm-up", Long.toString(warmSeconds),
+        "--measure", Long.toString(measureSeconds), "--in-flight", Integer.toString(inFlight)));
     return launch(work, "journal-floor", cmd, -1, jfr);
   }
 

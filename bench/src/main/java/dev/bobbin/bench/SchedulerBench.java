@@ -32,7 +32,7 @@ final class SchedulerBench {
     List<String> policies = o.policiesOr(List.of("fifo", "fair"));
     Duration perShape = o.durationOr(Duration.ofSeconds(10), Duration.ofSeconds(1));
     // One round of a few hundred milliseconds left the scheduler's code to the JIT compiler for much
-    // of the measured rounds: a cold JVM measured a half of a warm one's rate (finding 49).
+    // of the measured rounds: a cold JVM measured a half of a warm one's rate.
     Duration warmUp = o.quick() ? Duration.ofSeconds(1) : WARM_UP;
     Report r = new Report("scheduler", "1. Scheduler core");
     r.line("Workload: nodes of 8 GB / 8 vcores, containers of 1 GB / 1 vcore, " + Topology.QUEUES + " leaf queues, "

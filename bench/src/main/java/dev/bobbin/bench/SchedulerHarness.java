@@ -354,7 +354,7 @@ final class SchedulerHarness implements AutoCloseable {
       started = System.nanoTime();
       timers.startTimerAtFixedRate(Tick.INSTANCE, Duration.ofMillis(20));
       // Under Fair, applications arrive once the scheduler has seen the cluster (its first share
-      // update); before it, every queue's max share is still zero. See BENCHMARKS.md.
+      // update); before it, every queue's max share is still zero.
       if (h.setup.fair()) {
         timers.startSingleTimer(AddApps.INSTANCE,
             Topology.fairSetup().global().updateInterval().plus(Duration.ofMillis(500)));

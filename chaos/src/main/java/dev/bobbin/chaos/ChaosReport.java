@@ -26,7 +26,7 @@ record ChaosReport(
     List<String> notes,
     long elapsedMs) {
 
-  /** p99 targets of issue 4; reported, not enforced: the exit code follows the invariants only. */
+  /** The failover targets (p99 after kill -9 and after SIGTERM); reported, not enforced: the exit code follows the invariants only. */
   private static final Map<FaultKind, Long> TARGET_P99_MS = Map.of(FaultKind.KILL, 10_000L, FaultKind.TERM, 3_000L);
   private static final int MAX_LISTED_VIOLATIONS = 50;
 

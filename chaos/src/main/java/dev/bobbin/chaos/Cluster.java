@@ -2,6 +2,7 @@ package dev.bobbin.chaos;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.bobbin.am.shell.ClassDataSharing;
+import dev.bobbin.launcher.Ports;
 import dev.bobbin.pg.EmbeddedPostgres;
 import dev.bobbin.protocol.Resource;
 import java.io.IOException;

@@ -4,8 +4,13 @@ import com.typesafe.config.Config;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 
-/** The {@code bobbin.nm} section of a NodeManager agent. -1 memory or vcores means detect. */
+/**
+ * The {@code bobbin.nm} section of a NodeManager agent. -1 memory or vcores means detect. The work
+ * directory, unless configured, is {@code nm-<http-port>} under the data root ({@link DataRoot}), so
+ * that NodeManagers on one host do not share one.
+ */
 public record NmSettings(
     List<String> rmAddresses,
     String hostname,
@@ -18,6 +23,11 @@ public record NmSettings(
     Duration killGrace) {
 
   public static NmSettings from(Config root) {
+    return from(root, System.getenv(), System.getProperty("user.home"));
+  }
+
+  /** With the environment and home directory the default work directory is found from. */
+  static NmSettings from(Config root, Map<String, String> env, String userHome) {
     Config c = root.getConfig("bobbin.nm");
     List<String> rms = c.getStringList("rm-addresses");
     if (rms.isEmpty()) {
@@ -27,14 +37,18 @@ public record NmSettings(
     int vcores = c.getInt("vcores");
     if (mem == 0 || mem < -1) throw new SettingsException("bobbin.nm.memory-mb", "must be positive or -1");
     if (vcores == 0 || vcores < -1) throw new SettingsException("bobbin.nm.vcores", "must be positive or -1");
+    int httpPort = Settings.port(c, "http-port");
+    String workDir = c.getString("work-dir");
     return new NmSettings(
         List.copyOf(rms),
         c.getString("hostname"),
-        Settings.port(c, "http-port"),
+        httpPort,
         mem,
         vcores,
         c.getString("rack"),
-        Path.of(c.getString("work-dir")),
+        workDir.isBlank()
+            ? DataRoot.resolve(c.getString("data-dir"), env, userHome).resolve("nm-" + httpPort)
+            : Path.of(workDir),
         c.getDuration("heartbeat-interval"),
         c.getDuration("kill-grace"));
   }

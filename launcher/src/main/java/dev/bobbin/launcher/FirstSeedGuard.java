@@ -19,8 +19,8 @@ import java.util.stream.Collectors;
  *
  * <p>Pekko's own rule forms the cluster when every other seed answers that it is not a member
  * (safe: nobody else is running one), or when not all have answered within seed-node-timeout. The
- * second half is what formed a second cluster on the same journal in our chaos runs: the first
- * seed, restarted on a saturated host, heard nothing in time from a member that was up but slow.
+ * second half can form a second cluster on the same journal: a first seed restarted on a
+ * saturated host hears nothing in time from a member that is up but slow.
  * Such a member still accepts connections (the kernel does, even for a frozen process), so while
  * one does without saying it is not a member, this rule waits. A seed whose port nobody listens on
  * refuses the connection; one that is up but not a member says so. Pekko's timeout is set out of

@@ -1,62 +1,76 @@
 package dev.bobbin.launcher;
 
-import dev.bobbin.protocol.CommonPool;
-import dev.bobbin.chaos.ChaosCommand;
-import dev.bobbin.config.SettingsException;
+import dev.bobbin.am.CommonPool;
 import dev.bobbin.launcher.cli.ClientCommands;
+import dev.bobbin.launcher.cli.ClientContext;
+import dev.bobbin.launcher.cli.ExitCodes;
+import java.io.PrintStream;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Spec;
 
 /** The {@code bobbin} command. */
-public final class Main {
-  private Main() {}
+@Command(name = "bobbin",
+    description = "A cluster resource manager in the mould of Apache Hadoop YARN, on Apache Pekko.",
+    synopsisSubcommandLabel = "COMMAND",
+    exitCodeListHeading = "%nExit codes:%n",
+    footer = {"", "Client commands (submit, status, kill, apps, nodes, admin) take --rm and --user; --rm defaults"
+        + " to $BOBBIN_RM, else http://127.0.0.1:8088.",
+        "Run 'bobbin COMMAND --help' for a command's options; 'bobbin completion' prints a bash completion script."})
+public final class Main implements Callable<Integer> {
+  private static final String[] HELP = {"-h", "--help"};
+
+  @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help and exit")
+  boolean help;
+
+  @Spec CommandSpec spec;
 
   public static void main(String[] argv) {
     CommonPool.ensureParallel();
-    System.exit(run(Arrays.asList(argv)));
+    System.exit(run(Arrays.asList(argv), System.out, System.err, ClientContext.system()));
   }
 
-  static int run(List<String> argv) {
-    if (argv.isEmpty() || argv.get(0).equals("help") || argv.get(0).equals("--help")) {
-      System.out.println(usage());
-      return argv.isEmpty() ? 64 : 0;
-    }
-    String command = argv.get(0);
-    List<String> args = argv.subList(1, argv.size());
-    try {
-      return switch (command) {
-        case "quickstart" -> QuickstartCommand.run(args, System.out);
-        case "rm" -> RmCommand.run(args);
-        case "nm" -> NmCommand.run(args);
-        case "chaos" -> ChaosCommand.run(args, System.out);
-        case "submit", "status", "kill", "apps", "nodes", "admin" ->
-            ClientCommands.run(command, args, System.out, System.err);
-        default -> {
-          System.err.println("bobbin: unknown command '" + command + "'\n\n" + usage());
-          yield 64;
-        }
-      };
-    } catch (Options.UsageException e) {
-      System.err.println("bobbin " + command + ": " + e.getMessage() + "\n\n" + usage());
-      return 64;
-    } catch (SettingsException e) {
-      System.err.println("bobbin " + command + ": bad setting " + e.getMessage());
-      return 78;
-    } catch (Exception e) {
-      System.err.println("bobbin " + command + ": " + e);
-      return 1;
+  /** @return the process exit code: 0 ok, 1 refused by the RM, 2 RM unreachable, 64 usage error, 78 bad setting */
+  public static int run(List<String> argv, PrintStream out, PrintStream err, ClientContext context) {
+    return commandLine(out, err, context).execute(argv.toArray(String[]::new));
+  }
+
+  static CommandLine commandLine(PrintStream out, PrintStream err, ClientContext context) {
+    CommandLine root = new CommandLine(new Main())
+        .addSubcommand(new QuickstartCommand(out))
+        .addSubcommand(new RmCommand(out))
+        .addSubcommand(new NmCommand(out));
+    ClientCommands.addTo(root, context, out);
+    root.addSubcommand(new ToolCommand.Chaos())
+        .addSubcommand(new ToolCommand.Bench())
+        .addSubcommand(new CompletionCommand())
+        .addSubcommand(new CommandLine.HelpCommand());
+    root.getCommandSpec().usageMessage().exitCodeList(ExitCodes.described());
+    root.getSubcommands().get("help").getCommandSpec().usageMessage().synopsisHeading("Usage: ");
+    addHelpOption(root);
+    return ExitCodes.configure(root, out, err);
+  }
+
+  /** Every command answers --help (the help command has its own). */
+  private static void addHelpOption(CommandLine command) {
+    for (CommandLine sub : command.getSubcommands().values()) {
+      CommandSpec spec = sub.getCommandSpec();
+      if (spec.findOption("--help") == null) {
+        spec.addOption(OptionSpec.builder(HELP).usageHelp(true).description("show this help and exit").build());
+      }
+      addHelpOption(sub);
     }
   }
 
-  static String usage() {
-    return String.join("\n",
-        "Usage: bobbin COMMAND [options]",
-        "",
-        "  bobbin quickstart [--keep]   one RM member and two NodeManagers on this machine; runs a",
-        "                               distributed-shell application and prints its output",
-        RmCommand.USAGE,
-        NmCommand.USAGE,
-        ChaosCommand.USAGE,
-        ClientCommands.usage());
+  @Override
+  public Integer call() {
+    throw new ParameterException(spec.commandLine(), "Missing command");
   }
 }

@@ -5,38 +5,87 @@ import com.typesafe.config.ConfigFactory;
 import dev.bobbin.config.NmSettings;
 import dev.bobbin.config.Settings;
 import dev.bobbin.node.NodeManager;
+import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /** {@code bobbin nm}: runs a NodeManager agent until it is told to stop. */
-final class NmCommand {
-  static final String USAGE = """
-      bobbin nm --rm URL[,URL...] [--memory MB] [--vcores N] [--config FILE] [--hostname HOST]
-                [--http-port PORT] [--work-dir DIR] [--rack RACK]""";
+@Command(name = "nm", header = "A NodeManager agent; memory and vcores are detected when not given.", description = {
+    "Runs a NodeManager agent until it is told to stop (SIGTERM or Ctrl-C kills its containers).",
+    "Options override the configuration file's settings."})
+final class NmCommand implements Callable<Integer> {
+  @Option(names = "--rm", paramLabel = "URL[,URL...]", split = ",", hideParamSyntax = true,
+      description = "the RM members' HTTP URLs, tried in order on failure (default: bobbin.nm.rm-addresses)")
+  List<String> rm;
 
-  private NmCommand() {}
+  @Option(names = "--memory", paramLabel = "MB", description = "memory to offer (default: 80%% of the machine's)")
+  Integer memory;
 
-  static int run(List<String> args) {
-    Options o = Options.parse(args, Set.of("config", "rm", "memory", "vcores", "hostname", "http-port",
-        "work-dir", "rack"));
-    Config base = Settings.load(o.named.containsKey("config") ? Path.of(o.get("config", null)) : null);
+  @Option(names = "--vcores", paramLabel = "N", description = "virtual cores to offer (default: the machine's cores)")
+  Integer vcores;
+
+  @Option(names = "--config", paramLabel = "FILE", description = "HOCON settings, over Bobbin's defaults")
+  Path config;
+
+  @Option(names = "--hostname", paramLabel = "HOST", description = "the name the RM and AMs reach this agent by")
+  String hostname;
+
+  @Option(names = "--http-port", paramLabel = "PORT", description = "the agent's HTTP port (default 8042)")
+  Integer httpPort;
+
+  @Option(names = "--data-dir", paramLabel = "DIR",
+      description = "where the agent keeps its state (default: $XDG_STATE_HOME/bobbin, else ~/.local/state/bobbin)")
+  String dataDir;
+
+  @Option(names = "--work-dir", paramLabel = "DIR",
+      description = "where containers' work and log directories go (default: nm-PORT under the data dir)")
+  String workDir;
+
+  @Option(names = "--rack", paramLabel = "RACK", description = "the node's rack (default /default-rack)")
+  String rack;
+
+  private final PrintStream out;
+
+  NmCommand(PrintStream out) {
+    this.out = out;
+  }
+
+  @Override
+  public Integer call() {
     Map<String, Object> over = new HashMap<>();
-    if (o.named.containsKey("rm")) over.put("bobbin.nm.rm-addresses", List.of(o.get("rm", "").split(",")));
-    if (o.named.containsKey("memory")) over.put("bobbin.nm.memory-mb", o.intValue("memory", -1));
-    if (o.named.containsKey("vcores")) over.put("bobbin.nm.vcores", o.intValue("vcores", -1));
-    if (o.named.containsKey("http-port")) over.put("bobbin.nm.http-port", o.intValue("http-port", 8042));
-    if (o.named.containsKey("hostname")) over.put("bobbin.nm.hostname", o.get("hostname", null));
-    if (o.named.containsKey("work-dir")) over.put("bobbin.nm.work-dir", o.get("work-dir", null));
-    if (o.named.containsKey("rack")) over.put("bobbin.nm.rack", o.get("rack", null));
+    RmCommand.put(over, "bobbin.nm.rm-addresses", rm);
+    RmCommand.put(over, "bobbin.nm.memory-mb", memory);
+    RmCommand.put(over, "bobbin.nm.vcores", vcores);
+    RmCommand.put(over, "bobbin.nm.http-port", httpPort);
+    RmCommand.put(over, "bobbin.nm.hostname", hostname);
+    RmCommand.put(over, "bobbin.nm.data-dir", dataDir);
+    RmCommand.put(over, "bobbin.nm.work-dir", workDir);
+    RmCommand.put(over, "bobbin.nm.rack", rack);
+    Config base = Settings.load(config);
     NmSettings settings = NmSettings.from(ConfigFactory.parseMap(over).withFallback(base));
+    startingLines(settings, rm != null, config).forEach(out::println);
     NodeManager nm = NodeManager.start(settings);
     Runtime.getRuntime().addShutdownHook(new Thread(nm::close, "bobbin-nm-shutdown"));
-    System.out.println("NodeManager " + nm.nodeId() + " serving on http://" + nm.httpAddress()
+    out.println("NodeManager " + nm.nodeId() + " serving on http://" + nm.httpAddress()
         + ", reporting to " + settings.rmAddresses());
     nm.whenTerminated().toCompletableFuture().join();
     return 0;
+  }
+
+  /** What the agent says before it starts: the RM it reports to when none was named, and its work directory. */
+  static List<String> startingLines(NmSettings settings, boolean rmGiven, Path config) {
+    List<String> lines = new ArrayList<>();
+    if (!rmGiven) {
+      lines.add("NodeManager: no --rm given; reporting to " + String.join(",", settings.rmAddresses())
+          + " (bobbin.nm.rm-addresses" + (config == null ? ", its default" : ", from " + config) + ")");
+    }
+    lines.add("NodeManager: work directory " + settings.workDir().toAbsolutePath());
+    return lines;
   }
 }

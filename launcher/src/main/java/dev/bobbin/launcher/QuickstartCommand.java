@@ -20,14 +20,22 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
 import org.slf4j.LoggerFactory;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * {@code bobbin quickstart}: one RM member and two NodeManagers in this JVM, an embedded journal
  * in a fresh directory, and a distributed-shell application submitted over the REST API. The
  * containers, the AM among them, are real processes.
  */
-public final class QuickstartCommand {
+@Command(name = "quickstart",
+    header = "One RM member and two NodeManagers on this machine, running a distributed-shell application.",
+    description = "Submits a distributed-shell application that prints from 3 containers over the REST API, shows"
+        + " its progress and output, and exits 0 when it SUCCEEDED. Prints the directory it runs in and logs to.")
+public final class QuickstartCommand implements Callable<Integer> {
   static final String SHELL = "echo \"hello from $CONTAINER_ID\"";
   static final int CONTAINERS = 3;
   private static final Duration APP_TIMEOUT = Duration.ofMinutes(3);
@@ -40,20 +48,52 @@ public final class QuickstartCommand {
     }
   }
 
-  private QuickstartCommand() {}
+  @Option(names = "--dir", paramLabel = "DIR",
+      description = "where the journal, the NodeManagers' work and the log go (default: a new temporary directory)")
+  Path dir;
 
-  static int run(List<String> args, PrintStream out) throws Exception {
-    Options o = Options.parse(args, Set.of("dir"));
-    Path dir = o.named.containsKey("dir") ? Path.of(o.get("dir", null)) : Files.createTempDirectory("bobbin-quickstart-");
+  @Option(names = "--keep", description = {"after the application, keep the RM member and the NodeManagers running"
+      + " until Ctrl-C, for more applications (bobbin submit --rm URL ...)"})
+  boolean keep;
+
+  /** What becomes of the cluster once the application has ended, before it stops. */
+  interface Afterwards {
+    /** @param stop stops the NodeManagers (their containers) and the RM member */
+    void whileRunning(String rmUrl, Runnable stop) throws Exception;
+  }
+
+  private final PrintStream out;
+
+  QuickstartCommand(PrintStream out) {
+    this.out = out;
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    Path dir = this.dir != null ? this.dir : Files.createTempDirectory("bobbin-quickstart-");
     Files.createDirectories(dir);
     logTo(dir.resolve("bobbin.log"));
     out.println("Bobbin quickstart in " + dir + " (logs: " + dir.resolve("bobbin.log") + ")");
-    Outcome outcome = runIn(dir, out, SHELL);
+    Outcome outcome = runIn(dir, out, SHELL, keep ? untilStopped(out) : (rmUrl, stop) -> { });
     return outcome.succeeded() ? 0 : 1;
   }
 
-  /** Runs the whole quickstart in {@code dir}; shared by the command and its end-to-end test. */
-  public static Outcome runIn(Path dir, PrintStream out, String shell) throws Exception {
+  /** Keeps the cluster until the JVM is told to stop (Ctrl-C, SIGTERM), which then stops it. */
+  private static Afterwards untilStopped(PrintStream out) {
+    return (rmUrl, stop) -> {
+      out.println("The cluster keeps running (--keep), the RM member at " + rmUrl + "; for example:");
+      out.println("  bin/bobbin submit --rm " + rmUrl + " --shell 'hostname' --containers 2 --memory 256 --wait");
+      out.println("Ctrl-C stops it.");
+      Runtime.getRuntime().addShutdownHook(new Thread(stop, "bobbin-quickstart-stop"));
+      new CountDownLatch(1).await();
+    };
+  }
+
+  /**
+   * Runs the whole quickstart in {@code dir}, and then {@code afterwards} before the cluster stops;
+   * shared by the command and its end-to-end test.
+   */
+  public static Outcome runIn(Path dir, PrintStream out, String shell, Afterwards afterwards) throws Exception {
     int rmPort = freePort();
     Map<String, Object> rmConf = new LinkedHashMap<>();
     rmConf.put("bobbin.data-dir", dir.resolve("rm-data").toString());
@@ -77,6 +117,10 @@ public final class QuickstartCommand {
         String fin = app.path("finalStatus").asText();
         out.println("Application " + appId + " " + state + " with final status " + fin
             + (app.path("diagnostics").asText().isEmpty() ? "" : ": " + app.path("diagnostics").asText()));
+        afterwards.whileRunning(rm.url(), () -> {
+          nms.forEach(NodeManager::close);
+          rm.close();
+        });
         return new Outcome(appId, state, fin, app.path("diagnostics").asText(), output);
       } finally {
         for (NodeManager nm : nms) nm.close();

@@ -3,23 +3,69 @@ package dev.bobbin.launcher;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import dev.bobbin.config.Settings;
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * {@code bobbin rm}: runs an RM member until it is told to stop. SIGTERM (or SIGINT) runs Pekko's
  * coordinated shutdown from its JVM shutdown hook, a graceful leave; a member the cluster downs
  * stops the same way and the process exits with status 255.
  */
-final class RmCommand {
-  static final String USAGE = """
-      bobbin rm [--config FILE] [--data-dir DIR] [--hostname HOST] [--http-port PORT]
-                [--cluster-port PORT] [--seed-nodes pekko://bobbin@h:p,...] [--journal embedded|postgres]
-                [--postgres-url JDBC_URL --postgres-user USER --postgres-password PW]
-                [--scheduler fifo|fair] [--allocation-file fair-scheduler.xml]""";
+@Command(name = "rm", header = "An RM member; its HTTP API on port 8088 by default.", description = {
+    "Runs an RM member until it is told to stop. SIGTERM (or Ctrl-C) is a graceful leave; a member the"
+        + " cluster downed exits with status 255.",
+    "Options override the configuration file's settings."})
+final class RmCommand implements Callable<Integer> {
+  @Option(names = "--config", paramLabel = "FILE", description = "HOCON settings, over Bobbin's defaults")
+  Path config;
+
+  @Option(names = "--data-dir", paramLabel = "DIR",
+      description = "the embedded journal and the generated token secret (bobbin.data-dir)")
+  String dataDir;
+
+  @Option(names = "--hostname", paramLabel = "HOST",
+      description = "the name members, NodeManagers and AMs reach this member by; the HTTP API listens on it")
+  String hostname;
+
+  @Option(names = "--http-port", paramLabel = "PORT", description = "the HTTP API's port (default 8088)")
+  Integer httpPort;
+
+  @Option(names = "--cluster-port", paramLabel = "PORT", description = "the port members talk to each other on")
+  Integer clusterPort;
+
+  @Option(names = "--seed-nodes", paramLabel = "pekko://bobbin@HOST:PORT[,...]", split = ",", hideParamSyntax = true,
+      description = "every member's cluster address, the same list in the same order on every member")
+  List<String> seedNodes;
+
+  @Option(names = "--journal", paramLabel = "embedded|postgres", completionCandidates = Journals.class,
+      description = "the journal: an embedded H2 file under the data dir, or a shared PostgreSQL")
+  String journal;
+
+  @Option(names = "--postgres-url", paramLabel = "JDBC_URL", description = "jdbc:postgresql://HOST:PORT/DB")
+  String postgresUrl;
+
+  @Option(names = "--postgres-user", paramLabel = "USER")
+  String postgresUser;
+
+  @Option(names = "--postgres-password", paramLabel = "PW",
+      description = "visible in ps: prefer $BOBBIN_POSTGRES_PASSWORD")
+  String postgresPassword;
+
+  @Option(names = "--scheduler", paramLabel = "fifo|fair", completionCandidates = Policies.class,
+      description = "the scheduling policy (Hadoop's scheduler class names work too)")
+  String scheduler;
+
+  @Option(names = "--allocation-file", paramLabel = "FILE",
+      description = "Hadoop's fair-scheduler.xml; selects the fair policy unless --scheduler says otherwise")
+  Path allocationFile;
+
+  private final PrintStream out;
 
   /**
    * Under the user's configuration, over bobbin-rm.conf: a member in a process of its own exits
@@ -28,39 +74,16 @@ final class RmCommand {
    */
   static final Config PROCESS_DEFAULTS = ConfigFactory.parseMap(Map.of("pekko.coordinated-shutdown.exit-jvm", "on"));
 
-  private RmCommand() {}
+  RmCommand(PrintStream out) {
+    this.out = out;
+  }
 
-  static int run(List<String> args) throws Exception {
-    Options o = Options.parse(args, Set.of("config", "data-dir", "hostname", "http-port", "cluster-port",
-        "seed-nodes", "journal", "postgres-url", "postgres-user", "postgres-password", "scheduler",
-        "allocation-file"));
-    Path configFile = o.named.containsKey("config") ? Path.of(o.get("config", null)) : null;
-    Config base = Settings.userConfig(configFile);
-    Map<String, Object> over = new HashMap<>();
-    put(over, o, "data-dir", "bobbin.data-dir");
-    put(over, o, "hostname", "bobbin.rm.hostname");
-    if (o.named.containsKey("hostname")) over.put("pekko.remote.artery.canonical.hostname", o.get("hostname", null));
-    if (o.named.containsKey("http-port")) over.put("bobbin.rm.http-port", o.intValue("http-port", 8088));
-    if (o.named.containsKey("cluster-port")) {
-      over.put("pekko.remote.artery.canonical.port", o.intValue("cluster-port", 2551));
-    }
-    if (o.named.containsKey("seed-nodes")) {
-      over.put("pekko.cluster.seed-nodes", List.of(o.get("seed-nodes", "").split(",")));
-    }
-    put(over, o, "journal", "bobbin.persistence.journal");
-    put(over, o, "postgres-url", "bobbin.persistence.postgres.url");
-    put(over, o, "postgres-user", "bobbin.persistence.postgres.user");
-    put(over, o, "postgres-password", "bobbin.persistence.postgres.password");
-    put(over, o, "scheduler", "bobbin.scheduler.policy");
-    if (o.named.containsKey("allocation-file")) {
-      // As yarn.scheduler.fair.allocation.file: naming one selects the Fair policy.
-      over.put("bobbin.scheduler.fair.allocation-file", Path.of(o.get("allocation-file", null)).toAbsolutePath().toString());
-      over.putIfAbsent("bobbin.scheduler.policy", "fair");
-    }
-    Config overrides = ConfigFactory.parseMap(over);
-    RmMember member = RmMember.start(overrides.withFallback(base).withFallback(PROCESS_DEFAULTS),
-        () -> overrides.withFallback(Settings.userConfig(configFile)).withFallback(PROCESS_DEFAULTS));
-    System.out.println("RM member listening on " + member.url());
+  @Override
+  public Integer call() throws Exception {
+    Config overrides = ConfigFactory.parseMap(overrides());
+    RmMember member = RmMember.start(overrides.withFallback(Settings.userConfig(config)).withFallback(PROCESS_DEFAULTS),
+        () -> overrides.withFallback(Settings.userConfig(config)).withFallback(PROCESS_DEFAULTS));
+    out.println("RM member listening on " + member.url());
     member.system().getWhenTerminated().toCompletableFuture().join();
     return exitStatus(member.system());
   }
@@ -81,7 +104,41 @@ final class RmCommand {
     return code & 0xff;
   }
 
-  private static void put(Map<String, Object> over, Options o, String option, String key) {
-    if (o.named.containsKey(option)) over.put(key, o.get(option, null));
+  /** The settings the options give; null options give none. */
+  private Map<String, Object> overrides() {
+    Map<String, Object> over = new HashMap<>();
+    put(over, "bobbin.data-dir", dataDir);
+    put(over, "bobbin.rm.hostname", hostname);
+    put(over, "pekko.remote.artery.canonical.hostname", hostname);
+    put(over, "bobbin.rm.http-port", httpPort);
+    put(over, "pekko.remote.artery.canonical.port", clusterPort);
+    put(over, "pekko.cluster.seed-nodes", seedNodes);
+    put(over, "bobbin.persistence.journal", journal);
+    put(over, "bobbin.persistence.postgres.url", postgresUrl);
+    put(over, "bobbin.persistence.postgres.user", postgresUser);
+    put(over, "bobbin.persistence.postgres.password", postgresPassword);
+    put(over, "bobbin.scheduler.policy", scheduler);
+    if (allocationFile != null) {
+      // As yarn.scheduler.fair.allocation.file: naming one selects the Fair policy.
+      over.put("bobbin.scheduler.fair.allocation-file", allocationFile.toAbsolutePath().toString());
+      over.putIfAbsent("bobbin.scheduler.policy", "fair");
+    }
+    return over;
+  }
+
+  static void put(Map<String, Object> over, String key, Object value) {
+    if (value != null) over.put(key, value);
+  }
+
+  static final class Journals extends java.util.ArrayList<String> {
+    Journals() {
+      super(List.of("embedded", "postgres"));
+    }
+  }
+
+  static final class Policies extends java.util.ArrayList<String> {
+    Policies() {
+      super(List.of("fifo", "fair"));
+    }
   }
 }

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 4, point 6: a lone RM member dies by kill -9 while an application's containers run, and a
+ * Work-preserving restart: a lone RM member dies by kill -9 while an application's containers run, and a
  * restart on the same data directory carries on: no container is killed, the AM re-registers, and
  * the application finishes with its first attempt.
  */

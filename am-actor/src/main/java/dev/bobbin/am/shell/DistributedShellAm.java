@@ -1,8 +1,8 @@
 package dev.bobbin.am.shell;
 
-import dev.bobbin.protocol.CommonPool;
 import dev.bobbin.am.AmClientSettings;
 import dev.bobbin.am.AmSystemConfig;
+import dev.bobbin.am.CommonPool;
 import dev.bobbin.protocol.FinalApplicationStatus;
 import dev.bobbin.protocol.client.ContainerManagerClient;
 import java.util.Map;
@@ -22,6 +22,7 @@ import org.slf4j.LoggerFactory;
  * command line and 3 when the container environment lacks what an AM needs.
  */
 public final class DistributedShellAm {
+  static final String NAME = "DistributedShellAm";
   private static final Logger log = LoggerFactory.getLogger(DistributedShellAm.class);
 
   private DistributedShellAm() {}
@@ -36,8 +37,8 @@ public final class DistributedShellAm {
     try {
       parsed = ShellAmArgs.parse(args);
     } catch (ShellAmArgs.UsageException e) {
-      System.err.println("DistributedShellAm: " + e.getMessage());
-      System.err.println(ShellAmArgs.USAGE);
+      System.err.println(NAME + ": " + e.getMessage());
+      System.err.print(ShellAmArgs.usage());
       return 2;
     }
     AmClientSettings settings;

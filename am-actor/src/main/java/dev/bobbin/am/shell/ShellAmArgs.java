@@ -1,11 +1,15 @@
 package dev.bobbin.am.shell;
 
 import dev.bobbin.protocol.Resource;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.UnmatchedArgumentException;
 
 /** The distributed-shell AM's command line: what to run, how many times, in containers of what size. */
 public record ShellAmArgs(String shell, int containers, Resource size, int priority) {
-  public static final String USAGE =
-      "usage: DistributedShellAm --shell CMD --containers N --memory MB --vcores V [--priority P]";
 
   public ShellAmArgs {
     if (shell == null || shell.isBlank()) throw new UsageException("--shell must not be empty");
@@ -18,39 +22,43 @@ public record ShellAmArgs(String shell, int containers, Resource size, int prior
 
   /** @throws UsageException naming the bad or missing option */
   public static ShellAmArgs parse(String... args) {
-    String shell = null;
-    Integer containers = null;
-    Long memory = null;
-    Integer vcores = null;
-    int priority = 0;
-    for (int i = 0; i < args.length; i += 2) {
-      String flag = args[i];
-      if (i + 1 >= args.length) throw new UsageException("Missing value after " + flag);
-      String value = args[i + 1];
-      switch (flag) {
-        case "--shell" -> shell = value;
-        case "--containers" -> containers = (int) number(flag, value);
-        case "--memory" -> memory = number(flag, value);
-        case "--vcores" -> vcores = (int) number(flag, value);
-        case "--priority" -> priority = (int) number(flag, value);
-        default -> throw new UsageException("Unknown option " + flag);
-      }
+    Line line = new Line();
+    try {
+      new CommandLine(line).parseArgs(args);
+    } catch (ParameterException e) {
+      // An unknown option, often a required one misspelt, is the mistake to name first.
+      ParseResult parsed = e.getCommandLine().getParseResult();
+      boolean unknown = parsed != null && !parsed.unmatched().isEmpty();
+      throw new UsageException(
+          unknown ? new UnmatchedArgumentException(e.getCommandLine(), parsed.unmatched()).getMessage() : e.getMessage());
     }
-    if (shell == null) throw new UsageException("Missing --shell");
-    if (containers == null) throw new UsageException("Missing --containers");
-    if (memory == null) throw new UsageException("Missing --memory");
-    if (vcores == null) throw new UsageException("Missing --vcores");
-    return new ShellAmArgs(shell, containers, Resource.of(memory, vcores), priority);
+    return new ShellAmArgs(line.shell, line.containers, Resource.of(line.memory, line.vcores), line.priority);
   }
 
-  private static long number(String flag, String value) {
-    try {
-      long n = Long.parseLong(value.trim());
-      if (n > Integer.MAX_VALUE && !flag.equals("--memory")) throw new NumberFormatException();
-      return n;
-    } catch (NumberFormatException e) {
-      throw new UsageException(flag + " needs a whole number, got '" + value + "'");
-    }
+  /** The AM's usage, with every option. */
+  public static String usage() {
+    return new CommandLine(new Line()).getUsageMessage();
+  }
+
+  @Command(name = DistributedShellAm.NAME, description = {
+      "The distributed-shell ApplicationMaster: runs CMD with bash in N containers and finishes its application"
+          + " SUCCEEDED when every one exited 0.",
+      "Run by a NodeManager in the AM container, whose environment names the RM and the AM token."})
+  private static final class Line {
+    @Option(names = "--shell", paramLabel = "CMD", required = true, description = "the command each container runs")
+    String shell;
+
+    @Option(names = "--containers", paramLabel = "N", required = true, description = "how many containers")
+    int containers;
+
+    @Option(names = "--memory", paramLabel = "MB", required = true, description = "memory per container")
+    long memory;
+
+    @Option(names = "--vcores", paramLabel = "V", required = true, description = "virtual cores per container")
+    int vcores;
+
+    @Option(names = "--priority", paramLabel = "P", description = "the containers' request priority (default: 0)")
+    int priority;
   }
 
   /** A bad command line; the message says which option. */

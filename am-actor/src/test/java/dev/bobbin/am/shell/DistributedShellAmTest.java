@@ -41,7 +41,8 @@ class DistributedShellAmTest {
   @Test
   void aBadCommandLineExitsTwoWithUsage() {
     String err = stderrOf(() -> assertThat(DistributedShellAm.run(new String[] {"--shell", "true"}, Map.of())).isEqualTo(2));
-    assertThat(err).contains("Missing --containers").contains("usage: DistributedShellAm --shell CMD");
+    assertThat(err).contains("Missing required options: '--containers=N'").contains("Usage: DistributedShellAm")
+        .contains("--shell=CMD");
   }
 
   @Test
@@ -54,9 +55,9 @@ class DistributedShellAmTest {
   @Test
   void parsingNamesTheBadOption() {
     assertThatThrownBy(() -> ShellAmArgs.parse("--shell", "x", "--containers", "two", "--memory", "1", "--vcores", "1"))
-        .hasMessage("--containers needs a whole number, got 'two'");
-    assertThatThrownBy(() -> ShellAmArgs.parse("--shell", "x", "--bogus", "1")).hasMessage("Unknown option --bogus");
-    assertThatThrownBy(() -> ShellAmArgs.parse("--shell")).hasMessage("Missing value after --shell");
+        .hasMessage("Invalid value for option '--containers': 'two' is not an int");
+    assertThatThrownBy(() -> ShellAmArgs.parse("--shell", "x", "--bogus", "1")).hasMessageStartingWith("Unknown options: '--bogus'");
+    assertThatThrownBy(() -> ShellAmArgs.parse("--shell")).hasMessage("Missing required parameter for option '--shell' (CMD)");
     assertThatThrownBy(() -> ShellAmArgs.parse("--shell", "x", "--containers", "1", "--memory", "0", "--vcores", "1"))
         .hasMessageContaining("--memory");
     assertThat(ShellAmArgs.parse("--shell", "x", "--containers", "1", "--memory", "64", "--vcores", "1", "--priority", "3")

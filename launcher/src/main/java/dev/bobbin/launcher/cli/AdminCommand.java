@@ -1,32 +1,37 @@
 package dev.bobbin.launcher.cli;
 
 import java.io.PrintStream;
-import java.util.Set;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
-/** {@code bobbin admin refresh-queues}: reloads the Fair queues, like {@code yarn rmadmin -refreshQueues}. */
-final class AdminCommand implements ClientCommand {
-  static final String REFRESH_QUEUES = "/ws/v1/cluster/admin/refresh-queues";
+/** {@code bobbin admin ACTION}: the RM's administration, as {@code yarn rmadmin}. */
+@Command(name = "admin", header = "Administers the ResourceManager, as yarn rmadmin: admin refresh-queues.")
+final class AdminCommand implements Runnable {
+  @Spec CommandSpec spec;
 
   @Override
-  public String usage() {
-    return """
-        usage: bobbin admin refresh-queues [--rm URL[,URL...]]
-          refresh-queues   re-read the Fair scheduler's allocation file or queue configuration;
-                           an invalid one is refused with the element and reason, and the running
-                           configuration stays
-        """;
+  public void run() {
+    throw new ParameterException(spec.commandLine(), "Missing action: refresh-queues");
   }
 
-  @Override
-  public Set<String> valuedOptions() {
-    return Set.of();
-  }
+  /** {@code bobbin admin refresh-queues}: reloads the Fair queues, like {@code yarn rmadmin -refreshQueues}. */
+  @Command(name = "refresh-queues", header = "Reloads the Fair scheduler's queues, as yarn rmadmin -refreshQueues.",
+      description = "Re-reads the allocation file or queue configuration; an invalid one is refused with the element"
+          + " and the reason, and the running configuration stays.")
+  static final class RefreshQueues extends ClientCommand {
+    static final String PATH = "/ws/v1/cluster/admin/refresh-queues";
 
-  @Override
-  public int run(CommandLine line, ClientContext context, PrintStream out) {
-    line.requireAction("refresh-queues");
-    RmResponse r = RmClient.from(line, context).write("PUT", REFRESH_QUEUES, null);
-    out.println(YarnJson.text(r.json(), "result", "Queues refreshed"));
-    return 0;
+    RefreshQueues(ClientContext context, PrintStream out) {
+      super(context, out);
+    }
+
+    @Override
+    int run() {
+      RmResponse r = rm().write("PUT", PATH, null);
+      out.println(YarnJson.text(r.json(), "result", "Queues refreshed"));
+      return 0;
+    }
   }
 }

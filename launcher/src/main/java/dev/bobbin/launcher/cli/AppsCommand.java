@@ -5,33 +5,31 @@ import java.io.PrintStream;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /** {@code bobbin apps}: lists applications, like {@code yarn application -list}. */
-final class AppsCommand implements ClientCommand {
-  @Override
-  public String usage() {
-    return """
-        usage: bobbin apps [--states S1,S2] [--queue Q] [--user U] [--rm URL[,URL...]]
-          --states S1,S2   only applications in these states (e.g. RUNNING,ACCEPTED); default all
-          --queue Q        only applications in this queue
-          --user U         only applications of this user
-        """;
+@Command(name = "apps", header = "Lists applications, as yarn application -list.",
+    description = "With --user, only that user's applications (asked for as that user).")
+final class AppsCommand extends ClientCommand {
+  @Option(names = "--states", paramLabel = "S1,S2",
+      description = "only applications in these states (e.g. RUNNING,ACCEPTED); default all")
+  String states;
+
+  @Option(names = "--queue", paramLabel = "Q", description = "only applications in this queue")
+  String queue;
+
+  AppsCommand(ClientContext context, PrintStream out) {
+    super(context, out);
   }
 
   @Override
-  public Set<String> valuedOptions() {
-    return Set.of("--states", "--queue");
-  }
-
-  @Override
-  public int run(CommandLine line, ClientContext context, PrintStream out) {
-    line.requireNoPositionals();
+  int run() {
     Map<String, String> query = new LinkedHashMap<>();
-    line.stateList("--states").ifPresent(s -> query.put("states", s));
-    line.value("--queue").ifPresent(q -> query.put("queue", q));
-    line.value("--user").ifPresent(u -> query.put("user", u));
-    RmClient rm = RmClient.from(line, context);
+    if (states != null) query.put("states", stateList("--states", states));
+    if (queue != null) query.put("queue", queue);
+    if (target.user != null) query.put("user", target.user);
+    RmClient rm = rm();
 
     List<JsonNode> apps = YarnJson.elements(rm.get(AppPaths.APPS, query).json(), "apps", "app");
     out.println("Total number of applications: " + apps.size());

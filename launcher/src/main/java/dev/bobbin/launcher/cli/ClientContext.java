@@ -8,7 +8,7 @@ import java.util.Arrays;
 import java.util.stream.Collectors;
 
 /** What the client commands take from their surroundings; tests substitute their own. */
-record ClientContext(
+public record ClientContext(
     String rmFromEnv,
     String osUser,
     String amClasspath,
@@ -21,7 +21,7 @@ record ClientContext(
   static final Duration KILL_TIMEOUT = Duration.ofSeconds(30);
   static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(30);
 
-  static ClientContext system() {
+  public static ClientContext system() {
     return new ClientContext(
         System.getenv("BOBBIN_RM"),
         System.getProperty("user.name"),

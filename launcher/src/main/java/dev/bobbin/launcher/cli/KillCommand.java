@@ -5,27 +5,31 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bobbin.protocol.WireJson;
 import java.io.PrintStream;
 import java.time.Duration;
-import java.util.Set;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /**
  * {@code bobbin kill APP_ID}: asks the RM to kill the application and repeats the request while
  * the RM answers 202 (kill accepted, not complete), for a bounded time.
  */
-final class KillCommand implements ClientCommand {
-  @Override
-  public String usage() {
-    return "usage: bobbin kill APP_ID [--diagnostics TEXT] [--rm URL[,URL...]] [--user NAME]\n";
+@Command(name = "kill", header = "Kills an application, as yarn application -kill.",
+    description = "Repeats the request while the RM answers that the kill is under way, for up to 30 s.")
+final class KillCommand extends ClientCommand {
+  @Parameters(paramLabel = "APP_ID", description = "application_<clusterTimestamp>_<sequence>")
+  String applicationId;
+
+  @Option(names = "--diagnostics", paramLabel = "TEXT", description = "why, recorded with the application")
+  String diagnostics;
+
+  KillCommand(ClientContext context, PrintStream out) {
+    super(context, out);
   }
 
   @Override
-  public Set<String> valuedOptions() {
-    return Set.of("--diagnostics");
-  }
-
-  @Override
-  public int run(CommandLine line, ClientContext context, PrintStream out) {
-    String appId = line.applicationId();
-    RmClient rm = RmClient.from(line, context);
+  int run() {
+    String appId = applicationId(applicationId);
+    RmClient rm = rm();
     // Asking first tells "already KILLED" apart from "killed now": both PUTs answer {"state":"KILLED"}.
     String before = YarnJson.text(YarnJson.unwrap(rm.get(AppPaths.app(appId)).json(), "app"), "state", "");
     if (AppPaths.FINAL_STATES.contains(before)) {
@@ -33,7 +37,7 @@ final class KillCommand implements ClientCommand {
       return 0;
     }
     ObjectNode body = WireJson.mapper().createObjectNode().put("state", "KILLED");
-    line.value("--diagnostics").ifPresent(d -> body.put("diagnostics", d));
+    if (diagnostics != null) body.put("diagnostics", diagnostics);
 
     long deadline = System.nanoTime() + context.killTimeout().toNanos();
     while (true) {

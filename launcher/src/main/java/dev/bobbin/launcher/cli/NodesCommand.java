@@ -5,29 +5,25 @@ import java.io.PrintStream;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /** {@code bobbin nodes}: lists NodeManagers with their usage, like {@code yarn node -list}. */
-final class NodesCommand implements ClientCommand {
-  @Override
-  public String usage() {
-    return """
-        usage: bobbin nodes [--states S1,S2] [--rm URL[,URL...]]
-          --states S1,S2   only nodes in these states (e.g. RUNNING,UNHEALTHY); default all
-        """;
+@Command(name = "nodes", header = "Lists NodeManagers with their usage, as yarn node -list.")
+final class NodesCommand extends ClientCommand {
+  @Option(names = "--states", paramLabel = "S1,S2",
+      description = "only nodes in these states (e.g. RUNNING,UNHEALTHY); default all")
+  String states;
+
+  NodesCommand(ClientContext context, PrintStream out) {
+    super(context, out);
   }
 
   @Override
-  public Set<String> valuedOptions() {
-    return Set.of("--states");
-  }
-
-  @Override
-  public int run(CommandLine line, ClientContext context, PrintStream out) {
-    line.requireNoPositionals();
+  int run() {
     Map<String, String> query = new LinkedHashMap<>();
-    line.stateList("--states").ifPresent(s -> query.put("states", s));
-    RmClient rm = RmClient.from(line, context);
+    if (states != null) query.put("states", stateList("--states", states));
+    RmClient rm = rm();
 
     List<JsonNode> nodes = YarnJson.elements(rm.get(AppPaths.NODES, query).json(), "nodes", "node");
     out.println("Total number of nodes: " + nodes.size());

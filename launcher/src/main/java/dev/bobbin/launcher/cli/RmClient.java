@@ -37,11 +37,14 @@ final class RmClient {
     this.context = context;
   }
 
-  /** From {@code --rm} (else env BOBBIN_RM, else the default) and {@code --user} (else the OS user). */
-  static RmClient from(CommandLine line, ClientContext context) {
+  /**
+   * From {@code --rm} (else env BOBBIN_RM, else the default) and {@code --user} (else the OS user);
+   * either may be null when not given.
+   */
+  static RmClient from(String rmOption, String userOption, ClientContext context) {
     String env = context.rmFromEnv();
-    String rm = line.value("--rm").orElse(env == null || env.isBlank() ? DEFAULT_RM : env);
-    String user = line.value("--user", context.osUser());
+    String rm = rmOption != null ? rmOption : env == null || env.isBlank() ? DEFAULT_RM : env;
+    String user = userOption != null ? userOption : context.osUser();
     if (user == null || user.isBlank()) throw new UsageException("--user must not be empty");
     return new RmClient(parseRmList(rm), user, context);
   }

@@ -5,24 +5,23 @@ import static dev.bobbin.launcher.cli.Formats.orNotAvailable;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.PrintStream;
 import java.util.List;
-import java.util.Set;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
 
 /** {@code bobbin status APP_ID}: the application report and its attempts. */
-final class StatusCommand implements ClientCommand {
-  @Override
-  public String usage() {
-    return "usage: bobbin status APP_ID [--rm URL[,URL...]] [--user NAME]\n";
+@Command(name = "status", header = "Shows an application, its attempts and its preemptions, as yarn application -status.")
+final class StatusCommand extends ClientCommand {
+  @Parameters(paramLabel = "APP_ID", description = "application_<clusterTimestamp>_<sequence>")
+  String applicationId;
+
+  StatusCommand(ClientContext context, PrintStream out) {
+    super(context, out);
   }
 
   @Override
-  public Set<String> valuedOptions() {
-    return Set.of();
-  }
-
-  @Override
-  public int run(CommandLine line, ClientContext context, PrintStream out) {
-    String appId = line.applicationId();
-    RmClient rm = RmClient.from(line, context);
+  int run() {
+    String appId = applicationId(applicationId);
+    RmClient rm = rm();
     JsonNode app = YarnJson.unwrap(rm.get(AppPaths.app(appId)).json(), "app");
     List<JsonNode> attempts = YarnJson.elements(rm.get(AppPaths.attempts(appId)).json(), "appAttempts", "appAttempt");
     printReport(app, out);

@@ -12,16 +12,16 @@ final class SubmissionBody {
 
   private SubmissionBody() {}
 
-  static ObjectNode of(String applicationId, SubmitOptions options, List<String> amCommands) {
+  static ObjectNode of(String applicationId, SubmitCommand options, List<String> amCommands) {
     ObjectNode body = WireJson.mapper().createObjectNode();
     body.put("application-id", applicationId);
-    body.put("application-name", options.name());
-    body.put("queue", options.queue());
-    body.put("priority", options.priority());
+    body.put("application-name", options.name);
+    body.put("queue", options.queue);
+    body.put("priority", options.priority);
     body.put("application-type", APPLICATION_TYPE);
     body.put("max-app-attempts", options.maxAttempts());
     ObjectNode resource = body.putObject("resource");
-    resource.put("memory", options.amMemory());
+    resource.put("memory", options.amMemory);
     resource.put("vCores", AM_VCORES);
     ObjectNode spec = body.putObject("am-container-spec");
     ArrayNode commands = spec.putObject("commands").putArray("command");

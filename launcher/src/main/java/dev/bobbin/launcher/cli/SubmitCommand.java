@@ -2,78 +2,112 @@ package dev.bobbin.launcher.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.bobbin.am.shell.ShellAmSpec;
+import dev.bobbin.protocol.Resource;
 import java.io.PrintStream;
 import java.util.List;
-import java.util.Set;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /** {@code bobbin submit}: runs a shell command in N containers through the distributed-shell AM. */
-final class SubmitCommand implements ClientCommand {
+@Command(name = "submit", header = "Runs a shell command in containers (distributed shell).",
+    description = "The distributed-shell AM runs CMD with bash in each of N containers.")
+final class SubmitCommand extends ClientCommand {
   // The AM asks for its worker containers at this priority; the application priority is separate.
   private static final int WORKER_PRIORITY = 0;
+  static final String DEFAULT_NAME = "DistributedShell";
+  /** 0 lets the RM apply {@code yarn.resourcemanager.am.max-attempts}. */
+  static final int CLUSTER_DEFAULT_ATTEMPTS = 0;
 
-  @Override
-  public String usage() {
-    return """
-        usage: bobbin submit --shell CMD [--containers N] [--memory MB] [--vcores V] [--queue Q]
-                             [--name NAME] [--priority P] [--max-attempts N] [--am-memory MB] [--wait]
-                             [--rm URL[,URL...]] [--user NAME]
-          --shell CMD        shell command each container runs (required)
-          --containers N     number of containers (default 1)
-          --memory MB        memory per container (default 1024)
-          --vcores V         virtual cores per container (default 1)
-          --queue Q          queue to submit to (default "default")
-          --name NAME        application name (default DistributedShell)
-          --priority P       application priority (default 0)
-          --max-attempts N   AM attempts (default: the cluster's setting)
-          --am-memory MB     memory of the AM container (default 1024)
-          --wait             follow the application until it ends; exit 0 only if it succeeded
-        """;
+  @Option(names = "--shell", paramLabel = "CMD", required = true, description = "shell command each container runs")
+  String shell;
+
+  @Option(names = "--containers", paramLabel = "N", description = "number of containers (default: ${DEFAULT-VALUE})")
+  int containers = 1;
+
+  @Option(names = "--memory", paramLabel = "MB", description = "memory per container (default: ${DEFAULT-VALUE})")
+  int memory = 1024;
+
+  @Option(names = "--vcores", paramLabel = "V", description = "virtual cores per container (default: ${DEFAULT-VALUE})")
+  int vcores = 1;
+
+  @Option(names = "--queue", paramLabel = "Q", description = "queue to submit to (default: ${DEFAULT-VALUE})")
+  String queue = "default";
+
+  @Option(names = "--name", paramLabel = "NAME", description = "application name (default: ${DEFAULT-VALUE})")
+  String name = DEFAULT_NAME;
+
+  @Option(names = "--priority", paramLabel = "P", description = "application priority (default: ${DEFAULT-VALUE})")
+  int priority = 0;
+
+  @Option(names = "--max-attempts", paramLabel = "N", description = "AM attempts (default: the cluster's setting)")
+  Integer maxAttempts;
+
+  @Option(names = "--am-memory", paramLabel = "MB", description = "memory of the AM container (default: ${DEFAULT-VALUE})")
+  int amMemory = 1024;
+
+  @Option(names = "--wait", description = "follow the application until it ends; exit 0 only if it succeeded")
+  boolean await;
+
+  SubmitCommand(ClientContext context, PrintStream out) {
+    super(context, out);
   }
 
   @Override
-  public Set<String> valuedOptions() {
-    return SubmitOptions.VALUED;
-  }
-
-  @Override
-  public Set<String> switches() {
-    return SubmitOptions.SWITCHES;
-  }
-
-  @Override
-  public int run(CommandLine line, ClientContext context, PrintStream out) {
-    SubmitOptions options = SubmitOptions.parse(line);
-    List<String> amCommands = amCommands(options, context.amClasspath());
-    RmClient rm = RmClient.from(line, context);
+  int run() {
+    validate();
+    List<String> amCommands = amCommands(context.amClasspath());
+    RmClient rm = rm();
 
     JsonNode newApp = rm.write("POST", AppPaths.NEW_APPLICATION, null).json();
     String appId = YarnJson.text(newApp, "application-id", "");
     if (appId.isBlank()) throw RmFailure.error("The ResourceManager gave no application-id: " + newApp);
-    checkFitsCluster(options, newApp.path("maximum-resource-capability"));
+    checkFitsCluster(newApp.path("maximum-resource-capability"));
 
-    RmResponse submitted = rm.write("POST", AppPaths.APPS, SubmissionBody.of(appId, options, amCommands));
+    RmResponse submitted = rm.write("POST", AppPaths.APPS, SubmissionBody.of(appId, this, amCommands));
     if (submitted.status() != 202 && submitted.status() != 200) {
       throw RmFailure.error("The ResourceManager answered HTTP " + submitted.status() + " to the submission of " + appId);
     }
-    out.println("Submitted application " + appId + " to queue " + options.queue());
-    return options.await() ? new AppWaiter(rm, out, context.pollInterval()).awaitEnd(appId) : 0;
+    out.println("Submitted application " + appId + " to queue " + queue);
+    return await ? new AppWaiter(rm, out, context.pollInterval()).awaitEnd(appId) : 0;
   }
 
-  private static List<String> amCommands(SubmitOptions options, String classpath) {
+  Resource containerSize() {
+    return new Resource(memory, vcores);
+  }
+
+  int maxAttempts() {
+    return maxAttempts == null ? CLUSTER_DEFAULT_ATTEMPTS : maxAttempts;
+  }
+
+  private void validate() {
+    if (shell.isBlank()) throw new UsageException("--shell must not be empty");
+    if (queue.isBlank()) throw new UsageException("--queue must not be empty");
+    atLeast("--containers", containers, 1);
+    atLeast("--memory", memory, 1);
+    atLeast("--vcores", vcores, 1);
+    atLeast("--priority", priority, 0);
+    if (maxAttempts != null) atLeast("--max-attempts", maxAttempts, 1);
+    atLeast("--am-memory", amMemory, 1);
+  }
+
+  private static void atLeast(String option, int value, int min) {
+    if (value < min) throw new UsageException(option + " must be at least " + min + ", got " + value);
+  }
+
+  private List<String> amCommands(String classpath) {
     try {
-      return ShellAmSpec.commands(
-          classpath, options.shell(), options.containers(), options.containerSize(), WORKER_PRIORITY);
+      return ShellAmSpec.commands(classpath, shell, containers, containerSize(), WORKER_PRIORITY);
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }
   }
 
   /** The RM checks only the AM's size; oversized workers would fail later inside the AM. */
-  private static void checkFitsCluster(SubmitOptions options, JsonNode maximum) {
+  private void checkFitsCluster(JsonNode maximum) {
     long maxMemory = YarnJson.number(maximum, "memory", Long.MAX_VALUE);
     long maxVcores = YarnJson.number(maximum, "vCores", Long.MAX_VALUE);
-    if (options.containerSize().memory() > maxMemory || options.containerSize().vCores() > maxVcores) {
-      throw RmFailure.error("Containers of " + options.containerSize() + " exceed the cluster's maximum of <memory:"
+    if (memory > maxMemory || vcores > maxVcores) {
+      throw RmFailure.error("Containers of " + containerSize() + " exceed the cluster's maximum of <memory:"
           + maxMemory + ", vCores:" + maxVcores + ">");
     }
   }

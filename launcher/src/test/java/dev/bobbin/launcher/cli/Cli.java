@@ -1,12 +1,14 @@
 package dev.bobbin.launcher.cli;
 
+import dev.bobbin.launcher.Main;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 
-/** Runs a client command in-process with a test environment and captures what it prints. */
+/** Runs a {@code bobbin} command in-process with a test environment and captures what it prints. */
 final class Cli {
   static final String USER = "alice";
   static final String AM_CLASSPATH = "/opt/bobbin/lib/bobbin-launcher.jar:/opt/bobbin/lib/jackson.jar";
@@ -31,7 +33,9 @@ final class Cli {
     int code;
     try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
         PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
-      code = ClientCommands.run(command, List.of(args), o, e, context(rmFromEnv));
+      List<String> argv = new ArrayList<>(List.of(command));
+      argv.addAll(List.of(args));
+      code = Main.run(argv, o, e, context(rmFromEnv));
     }
     return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
   }

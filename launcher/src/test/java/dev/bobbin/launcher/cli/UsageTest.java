@@ -13,7 +13,7 @@ class UsageTest {
     Cli.Result result = Cli.run("apps", "--rm", NO_RM, "--colour", "blue");
 
     assertThat(result.exitCode()).isEqualTo(64);
-    assertThat(result.err()).startsWith("Unknown option --colour\n").contains("usage: bobbin apps");
+    assertThat(result.err()).startsWith("Unknown option: '--colour'\n").contains("Usage: bobbin apps");
   }
 
   @Test
@@ -21,7 +21,8 @@ class UsageTest {
     Cli.Result result = Cli.run("status", "--rm", NO_RM);
 
     assertThat(result.exitCode()).isEqualTo(64);
-    assertThat(result.err()).startsWith("Missing APP_ID\n").contains("usage: bobbin status APP_ID");
+    assertThat(result.err()).startsWith("Missing required parameter: 'APP_ID'\n").contains("Usage: bobbin status")
+        .contains("APP_ID");
   }
 
   @Test
@@ -37,7 +38,8 @@ class UsageTest {
     Cli.Result result = Cli.run("submit", "--rm", NO_RM, "--shell", "true", "--containers", "many");
 
     assertThat(result.exitCode()).isEqualTo(64);
-    assertThat(result.err()).startsWith("--containers needs a whole number, got 'many'\n").contains("usage: bobbin submit");
+    assertThat(result.err()).startsWith("Invalid value for option '--containers': 'many' is not an int\n")
+        .contains("Usage: bobbin submit");
   }
 
   @Test
@@ -51,7 +53,7 @@ class UsageTest {
     Cli.Result result = Cli.run("submit", "--rm", NO_RM);
 
     assertThat(result.exitCode()).isEqualTo(64);
-    assertThat(result.err()).startsWith("Missing --shell\n");
+    assertThat(result.err()).startsWith("Missing required option: '--shell=CMD'\n");
   }
 
   @Test
@@ -59,7 +61,7 @@ class UsageTest {
     Cli.Result result = Cli.run("kill", "application_1700000000000_0001", "--rm", NO_RM, "--diagnostics");
 
     assertThat(result.exitCode()).isEqualTo(64);
-    assertThat(result.err()).startsWith("Missing value after --diagnostics\n");
+    assertThat(result.err()).startsWith("Missing required parameter for option '--diagnostics' (TEXT)\n");
   }
 
   @Test
@@ -83,7 +85,7 @@ class UsageTest {
     Cli.Result result = Cli.run("submit", "--help");
 
     assertThat(result.exitCode()).isZero();
-    assertThat(result.out()).startsWith("usage: bobbin submit").contains("--am-memory MB");
-    assertThat(ClientCommands.usage()).contains("--rm URL", "BOBBIN_RM");
+    assertThat(result.out()).startsWith("Usage: bobbin submit").contains("--am-memory=MB")
+        .contains("--rm=URL", "BOBBIN_RM");
   }
 }

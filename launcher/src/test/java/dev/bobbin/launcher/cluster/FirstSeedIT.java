@@ -2,7 +2,7 @@ package dev.bobbin.launcher.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.bobbin.chaos.Ports;
+import dev.bobbin.launcher.Ports;
 import dev.bobbin.pg.EmbeddedPostgres;
 import java.io.IOException;
 import java.net.InetAddress;

@@ -3,7 +3,7 @@ package dev.bobbin.launcher.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.bobbin.chaos.Ports;
+import dev.bobbin.launcher.Ports;
 import dev.bobbin.launcher.Http;
 import dev.bobbin.pg.EmbeddedPostgres;
 import java.io.IOException;
@@ -47,7 +47,7 @@ class TwoMemberClusterIT {
   private static final Duration START = Duration.ofSeconds(60);
   /** A new cluster forms within seed-node-timeout (15 s): a seed node that asked too early asks again after it. */
   private static final Duration JOIN = Duration.ofSeconds(45);
-  /** Far above issue 4's targets (3 s after SIGTERM, 10 s after kill -9): the test checks that it works. */
+  /** Far above the failover targets (3 s after SIGTERM, 10 s after kill -9): the test checks that it works. */
   private static final Duration FAILOVER_LIMIT = Duration.ofSeconds(40);
   private static final int APPS = 4;
 
@@ -256,7 +256,7 @@ class TwoMemberClusterIT {
   private void report(String fault, RmProcess failed, RmProcess survivor, Failover f, int targetSeconds, long offset)
       throws IOException {
     System.out.println("TwoMemberClusterIT: " + fault + " of " + failed.name + " (oldest member: scheduler and shard"
-        + " coordinator): failover " + f.ms() + " ms (issue 4's p99 target: " + targetSeconds + " s): " + survivor.name
+        + " coordinator): failover " + f.ms() + " ms (p99 target: " + targetSeconds + " s): " + survivor.name
         + " answered for all " + APPS + " applications after " + f.appsMs() + " ms and accepted a new one after "
         + f.submitMs() + " ms; fault at " + faultAt);
     String timeline = survivor.logSince(offset).lines()

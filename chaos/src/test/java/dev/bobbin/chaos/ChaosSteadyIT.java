@@ -1,6 +1,4 @@
-package dev.bobbin.launcher.chaos;
-
-import dev.bobbin.chaos.ChaosCommand;
+package dev.bobbin.chaos;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

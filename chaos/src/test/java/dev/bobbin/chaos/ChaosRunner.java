@@ -1,6 +1,4 @@
-package dev.bobbin.launcher.chaos;
-
-import dev.bobbin.chaos.ChaosCommand;
+package dev.bobbin.chaos;
 
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
@@ -24,7 +22,7 @@ final class ChaosRunner {
     ByteArrayOutputStream buf = new ByteArrayOutputStream();
     // Also to the test's own output file, so a slow or stuck run can be followed while it goes.
     PrintStream out = new PrintStream(new Tee(buf, System.out), true, StandardCharsets.UTF_8);
-    // The child RM, NM and AM processes run on this JVM's classpath, the launcher's with its tests.
+    // The child RM, NM and AM processes run on this JVM's classpath, which holds the launcher.
     int code = ChaosCommand.run(new ArrayList<>(args), out);
     String printed = buf.toString(StandardCharsets.UTF_8);
     Matcher m = RESULT.matcher(printed);

@@ -10,18 +10,19 @@ import java.time.format.DateTimeFormatter;
 import java.util.List;
 
 /**
- * BENCHMARKS.md: a hand-written frame, and one generated section per scenario between
- * {@code <!-- bench:KEY -->} and {@code <!-- /bench:KEY -->}. A run replaces its scenario's section
- * and leaves everything else as it is.
+ * A results file: a frame, and one generated section per scenario between {@code <!-- bench:KEY -->}
+ * and {@code <!-- /bench:KEY -->}. A run replaces its scenario's section and leaves everything else
+ * as it is, so a file collects the latest run of each scenario.
  */
-final class BenchmarksFile {
+final class ResultsFile {
   static final List<String> TITLES = List.of(
       "1. Scheduler core", "2. Full path", "3. Heartbeats", "4. Submissions", "5. Recovery", "6. Memory",
       "7. Journal floor");
 
-  private BenchmarksFile() {}
+  private ResultsFile() {}
 
   static void update(Path file, Report report, String command, String loadBefore, String loadAfter) throws IOException {
+    Files.createDirectories(file.toAbsolutePath().getParent());
     String text = Files.exists(file) ? Files.readString(file, StandardCharsets.UTF_8) : skeleton();
     String start = "<!-- bench:" + report.key + " -->";
     String end = "<!-- /bench:" + report.key + " -->";
@@ -58,7 +59,7 @@ final class BenchmarksFile {
         `bin/bobbin bench` runs the real RM (real entities, real scheduler, real journal) against
         simulated NodeManagers and ApplicationMasters on 127.0.0.1, in the spirit of Hadoop's
         Scheduler Load Simulator. Each section below is written by the scenario it names and can be
-        re-run with the command it shows; text outside the generated sections is kept.
+        re-run with the command it shows; a re-run replaces it, and text outside the sections is kept.
 
         """);
     for (int i = 0; i < BenchOptions.SCENARIOS.size(); i++) {

@@ -1,4 +1,4 @@
-package dev.bobbin.chaos;
+package dev.bobbin.launcher;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -13,9 +13,10 @@ import java.util.Random;
 import java.util.Set;
 
 /**
- * Free ports on 127.0.0.1, below the kernel's ephemeral range where it can: a member restarts on
- * its old ports, and an outgoing connection must not have taken one of them in the meantime. The
- * launcher's cluster tests restart members on their ports too, and take theirs from here.
+ * Free ports on 127.0.0.1 for RM members and NodeManagers started as processes on one host (the
+ * chaos suite, the cluster tests), below the kernel's ephemeral range where it can: a member
+ * restarts on its old ports, and an outgoing connection must not have taken one of them in the
+ * meantime.
  */
 public final class Ports {
   private static final int LOWEST = 10_000;

@@ -1,6 +1,4 @@
-package dev.bobbin.launcher.chaos;
-
-import dev.bobbin.chaos.ChaosCommand;
+package dev.bobbin.chaos;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -10,7 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Issue 4, point 9: the short chaos run of CI, one kill -9 and one pause of a member of three. */
+/** The short chaos run of the default suite: one kill -9 and one pause of a member of three. */
 class ChaosFailoverIT {
 
   @Test

@@ -1,0 +1,35 @@
+package dev.bobbin.launcher;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.typesafe.config.ConfigFactory;
+import dev.bobbin.config.NmSettings;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class NmCommandTest {
+  private static NmSettings settings(Map<String, Object> nm) {
+    return NmSettings.from(ConfigFactory.parseMap(nm).withFallback(ConfigFactory.load()));
+  }
+
+  @Test
+  void withoutRmItSaysWhichRmItReportsTo() {
+    NmSettings settings = settings(Map.of("bobbin.nm.work-dir", "/tmp/nm1"));
+
+    assertThat(NmCommand.startingLines(settings, false, null)).containsExactly(
+        "NodeManager: no --rm given; reporting to http://127.0.0.1:8088 (bobbin.nm.rm-addresses, its default)",
+        "NodeManager: work directory /tmp/nm1");
+    assertThat(NmCommand.startingLines(settings, false, Path.of("nm.conf")).get(0))
+        .endsWith("(bobbin.nm.rm-addresses, from nm.conf)");
+  }
+
+  @Test
+  void withRmItSaysOnlyWhereItWorks() {
+    NmSettings settings = settings(Map.of("bobbin.nm.rm-addresses", java.util.List.of("http://rm1:8088"),
+        "bobbin.nm.data-dir", "/srv/bobbin", "bobbin.nm.http-port", 8043));
+
+    assertThat(NmCommand.startingLines(settings, true, null))
+        .containsExactly("NodeManager: work directory /srv/bobbin/nm-8043");
+  }
+}
