@@ -4,7 +4,7 @@ import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import dev.bobbin.config.NmSettings;
 import dev.bobbin.config.Settings;
-import dev.bobbin.node.NodeManager;
+import dev.bobbin.node.server.NodeManager;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;

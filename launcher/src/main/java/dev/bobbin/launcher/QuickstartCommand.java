@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.typesafe.config.ConfigFactory;
 import dev.bobbin.am.shell.ShellAmSpec;
 import dev.bobbin.config.NmSettings;
-import dev.bobbin.node.NodeManager;
+import dev.bobbin.node.server.NodeManager;
 import dev.bobbin.protocol.Resource;
 import java.io.IOException;
 import java.io.PrintStream;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.typesafe.config.ConfigFactory;
 import dev.bobbin.config.NmSettings;
-import dev.bobbin.node.NodeManager;
+import dev.bobbin.node.server.NodeManager;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

@@ -112,7 +112,7 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
   private final Clock clock;
   private final NodeIdentity identity;
   private final Resource capability;
-  private final String version = NodeManager.version();
+  private final String version = version();
   private final long startedAtMs;
   private final ContainerTable table = new ContainerTable(FINISHED_HISTORY);
   private final ContainerSupervisor containers;
@@ -381,5 +381,11 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
     }
     containers.forget(msg.containerId());
     return this;
+  }
+
+  /** The NodeManager's version, from its jar; the development version when run from classes. */
+  static String version() {
+    String v = NodeAgent.class.getPackage().getImplementationVersion();
+    return v == null ? "0.1.0-SNAPSHOT" : v;
   }
 }

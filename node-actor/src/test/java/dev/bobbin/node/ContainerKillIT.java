@@ -5,6 +5,7 @@ import static dev.bobbin.node.NmFixture.newApplicationId;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.bobbin.node.server.NodeManager;
 import dev.bobbin.protocol.ContainerState;
 import dev.bobbin.protocol.ContainerStatus;
 import dev.bobbin.protocol.ExitStatus;

@@ -5,6 +5,7 @@ import static dev.bobbin.node.NmFixture.newApplicationId;
 import static dev.bobbin.node.NmFixture.startRequest;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.bobbin.node.server.NodeManager;
 import dev.bobbin.protocol.Resource;
 import dev.bobbin.protocol.Tokens;
 import dev.bobbin.protocol.WirePaths;

@@ -1,6 +1,7 @@
 package dev.bobbin.node;
 
 import dev.bobbin.config.NmSettings;
+import dev.bobbin.node.server.NodeManager;
 import dev.bobbin.protocol.ContainerLaunchContext;
 import dev.bobbin.protocol.Ids;
 import dev.bobbin.protocol.node.ContainerManagement.StartContainerRequest;

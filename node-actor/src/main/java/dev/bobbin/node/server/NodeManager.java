@@ -1,4 +1,7 @@
-package dev.bobbin.node;
+package dev.bobbin.node.server;
+
+import dev.bobbin.node.NodeAgent;
+import dev.bobbin.node.NodeIdentity;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
@@ -126,10 +129,5 @@ public final class NodeManager implements AutoCloseable {
     } catch (ExecutionException | TimeoutException e) {
       system.terminate();
     }
-  }
-
-  static String version() {
-    String v = NodeManager.class.getPackage().getImplementationVersion();
-    return v == null ? "0.1.0-SNAPSHOT" : v;
   }
 }
