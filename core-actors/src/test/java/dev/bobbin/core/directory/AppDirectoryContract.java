@@ -4,13 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
-import dev.bobbin.core.app.AppNotices;
 import dev.bobbin.core.app.AppReport;
 import dev.bobbin.core.app.AppState;
 import dev.bobbin.core.app.ApplicationEntity;
 import dev.bobbin.core.app.PreemptionRecord;
 import dev.bobbin.core.app.Submission;
 import dev.bobbin.core.queue.QueueEntity;
+import dev.bobbin.core.scheduler.SchedulerProtocol;
+import dev.bobbin.core.scheduler.ToScheduler;
 import dev.bobbin.persistence.testing.TestJournals;
 import dev.bobbin.protocol.ContainerLaunchContext;
 import dev.bobbin.protocol.FinalApplicationStatus;
@@ -55,17 +56,6 @@ abstract class AppDirectoryContract {
   private static final Duration WAIT = Duration.ofSeconds(20);
   /** A group whose queues do not answer in this long (two tries) fails and is read again. */
   private static final Duration QUEUE_TIMEOUT = Duration.ofSeconds(4);
-  private static final AppNotices NO_SCHEDULER = new AppNotices() {
-    @Override
-    public void attemptAdded(String appId, String attemptId, Submission submission, long submitTime) {}
-
-    @Override
-    public void attemptEnded(String appId, String attemptId) {}
-
-    @Override
-    public void appEnded(String appId, AppState state) {}
-  };
-
   private final List<ActorTestKit> kits = new ArrayList<>();
   private final Map<String, ActorRef<ApplicationEntity.Command>> entities = new HashMap<>();
   private ActorTestKit kit;
@@ -162,8 +152,9 @@ abstract class AppDirectoryContract {
   // The applications
 
   private ActorRef<ApplicationEntity.Command> entity(String appId) {
-    return entities.computeIfAbsent(appId,
-        id -> kit.spawn(ApplicationEntity.create(id, NO_SCHEDULER, Clock.systemUTC(), 100)));
+    // No scheduler runs: its notices go to a probe nobody reads.
+    return entities.computeIfAbsent(appId, id -> kit.spawn(ApplicationEntity.create(id,
+        new ToScheduler(kit.<SchedulerProtocol.Command>createTestProbe().ref()), Clock.systemUTC(), 100)));
   }
 
   private AppReport ask(String appId,
@@ -303,16 +294,25 @@ abstract class AppDirectoryContract {
     assertThat(counts().submitted()).isEqualTo(2);
   }
 
+  /**
+   * Runs the projection with {@code queue} as every queue, submits an application, waits until it
+   * is listed, and kills it.
+   */
+  private String killAListedApp(TestProbe<QueueEntity.Command> queue, RecordingSource source) {
+    runProjection(source, 1000, name -> queue.ref());
+    String a = app(1);
+    submit(a);
+    await(() -> assertThat(listed(a)).returns(AppState.ACCEPTED, AppReport::state));
+    kill(a);
+    return a;
+  }
+
   @Test
   void anEndedApplicationIsListedEndedOnlyOnceItsQueueAcknowledgesAndIsAskedAgainUntilThen() {
     startMember();
     TestProbe<QueueEntity.Command> queue = kit.createTestProbe();
-    runProjection(new RecordingSource(kit), 1000, name -> queue.ref());
-    String a = app(1);
-    submit(a);
-    await(() -> assertThat(listed(a)).returns(AppState.ACCEPTED, AppReport::state));
+    String a = killAListedApp(queue, new RecordingSource(kit));
 
-    kill(a);
     QueueEntity.RemoveApp unanswered = queue.expectMessageClass(QueueEntity.RemoveApp.class, WAIT);
     assertThat(unanswered.appId()).isEqualTo(a);
     assertThat(listed(a).state()).isEqualTo(AppState.ACCEPTED);
@@ -330,11 +330,7 @@ abstract class AppDirectoryContract {
     startMember();
     TestProbe<QueueEntity.Command> queue = kit.createTestProbe();
     RecordingSource source = new RecordingSource(kit);
-    runProjection(source, 1000, name -> queue.ref());
-    String a = app(1);
-    submit(a);
-    await(() -> assertThat(listed(a)).returns(AppState.ACCEPTED, AppReport::state));
-    kill(a);
+    String a = killAListedApp(queue, source);
 
     // Unanswered for all of QUEUE_TIMEOUT: the group fails, and the restarted projection reads it
     // again from the offset before it, and asks again.
@@ -356,10 +352,7 @@ abstract class AppDirectoryContract {
   void aQueueThatRefusesIsNotAskedAgain() {
     startMember();
     TestProbe<QueueEntity.Command> queue = kit.createTestProbe();
-    runProjection(new RecordingSource(kit), 1000, name -> queue.ref());
-    String a = app(1);
-    submit(a);
-    kill(a);
+    String a = killAListedApp(queue, new RecordingSource(kit));
 
     queue.expectMessageClass(QueueEntity.RemoveApp.class, WAIT).replyTo()
         .tell(StatusReply.error("Queue default does not hold " + a));
