@@ -37,7 +37,9 @@ import org.apache.pekko.serialization.jackson.JacksonObjectMapperProvider;
  * events into the journal's database, run once in the cluster, that keeps every live application
  * and the most recently ended ones, with per-state counts. It stores its offset with what it
  * writes, so a restarted projection goes on from where it was. Every member reads the list from
- * the database with one query; it lags the entities by about the read journal's refresh interval.
+ * the database with one query; it lags the entities by about the read journal's refresh interval
+ * (bobbin.persistence.query-refresh-interval) and the projection's group window
+ * (pekko.projection.grouped.group-after-duration).
  */
 public final class AppDirectory {
   public static final ProjectionId PROJECTION_ID = ProjectionId.of("app-directory", ApplicationEntity.TAG);
