@@ -1,6 +1,7 @@
 package dev.bobbin.config;
 
 import com.typesafe.config.Config;
+import com.typesafe.config.ConfigException;
 import java.nio.file.Path;
 import java.time.Duration;
 
@@ -20,7 +21,8 @@ public record RmSettings(
     Duration recoverySchedulingWait,
     double recoveryMinNodeShare,
     Duration checkpointInterval,
-    int checkpointMinEvents) {
+    int checkpointMinEvents,
+    int maxCompletedApplications) {
 
   public static RmSettings from(Config root) {
     Config c = root.getConfig("bobbin.rm");
@@ -39,7 +41,19 @@ public record RmSettings(
         c.getDuration("recovery.scheduling-wait"),
         share(c, "recovery.min-node-share"),
         positive(c, "recovery.checkpoint-interval"),
-        Settings.atLeast(c, "recovery.checkpoint-min-events", 1));
+        Settings.atLeast(c, "recovery.checkpoint-min-events", 1),
+        notNegative(c, "max-completed-applications"));
+  }
+
+  private static int notNegative(Config c, String key) {
+    int v;
+    try {
+      v = c.getInt(key);
+    } catch (ConfigException e) {
+      throw new SettingsException("bobbin.rm." + key, e.getMessage());
+    }
+    if (v < 0) throw new SettingsException("bobbin.rm." + key, "must be 0 or more, was " + v);
+    return v;
   }
 
   private static Duration positive(Config c, String key) {

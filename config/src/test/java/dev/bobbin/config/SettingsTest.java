@@ -26,6 +26,8 @@ class SettingsTest {
     assertThat(rm.httpPort()).isEqualTo(8088);
     assertThat(rm.amMaxAttempts()).isEqualTo(2);
     assertThat(rm.amLauncherThreads()).isEqualTo(50);
+    // Hadoop 3's yarn.resourcemanager.max-completed-applications.
+    assertThat(rm.maxCompletedApplications()).isEqualTo(1000);
     // YARN's yarn.nm.liveness-monitor and yarn.am.liveness-monitor expiry intervals.
     assertThat(rm.nmExpiry()).hasMinutes(10);
     assertThat(rm.amExpiry()).hasMinutes(10);
@@ -42,6 +44,11 @@ class SettingsTest {
         .isInstanceOf(SettingsException.class).hasMessageContaining("bobbin.rm.recovery.checkpoint-interval");
     assertThatThrownBy(() -> RmSettings.from(with("bobbin.rm.recovery.checkpoint-min-events = 0")))
         .isInstanceOf(SettingsException.class).hasMessageContaining("checkpoint-min-events");
+    assertThatThrownBy(() -> RmSettings.from(with("bobbin.rm.max-completed-applications = -1")))
+        .isInstanceOf(SettingsException.class).hasMessageContaining("bobbin.rm.max-completed-applications");
+    assertThatThrownBy(() -> RmSettings.from(with("bobbin.rm.max-completed-applications = lots")))
+        .isInstanceOf(SettingsException.class).hasMessageContaining("bobbin.rm.max-completed-applications");
+    assertThat(RmSettings.from(with("bobbin.rm.max-completed-applications = 0")).maxCompletedApplications()).isZero();
     assertThatThrownBy(() -> RmSettings.from(with("bobbin.rm.am-launcher-threads = 0")))
         .isInstanceOf(SettingsException.class).hasMessageContaining("am-launcher-threads");
     assertThatThrownBy(() -> NmSettings.from(with("bobbin.nm.rm-addresses = []")))

@@ -10,6 +10,7 @@ import dev.bobbin.core.app.ApplicationIdStamps;
 import dev.bobbin.core.app.Submission;
 import dev.bobbin.core.app.SubmissionRules;
 import dev.bobbin.core.container.ContainerEntity;
+import dev.bobbin.core.directory.AppCounts;
 import dev.bobbin.core.directory.AppDirectory;
 import dev.bobbin.core.launch.AmLauncher;
 import dev.bobbin.core.node.NodeEntity;
@@ -73,7 +74,7 @@ public final class RmCore {
   private final ClusterSharding sharding;
   /** The scheduler singleton: directly while it runs on this member, else through its proxy. */
   private final LocalSingleton<SchedulerProtocol.Command> schedulerRef;
-  private final ActorRef<AppDirectory.Command> directory;
+  private final AppDirectory directory;
   private final ActorRef<QueueAdmissions.Command> admissions;
   private final MemberQueues queues;
   private final ActorRef<Topic.Command<MemberQueues.Refreshed>> queuesRefreshed;
@@ -124,11 +125,8 @@ public final class RmCore {
     sharding.init(Entity.of(QueueEntity.TYPE_KEY, ctx -> QueueEntity.create(ctx.getEntityId())));
     sharding.init(Entity.of(ApplicationIdStamps.TYPE_KEY, ctx -> ApplicationIdStamps.create(ctx.getEntityId())));
     this.idStamp = takeIdStamp();
-    this.directory = system.systemActorOf(
-        Behaviors.supervise(AppDirectory.create(report -> sharding.entityRefFor(QueueEntity.TYPE_KEY, report.queue())
-                .tell(new QueueEntity.RemoveApp(report.id(), system.ignoreRef())), schedulerRef.proxy()))
-            .onFailure(SupervisorStrategy.restartWithBackoff(Duration.ofMillis(200), Duration.ofSeconds(5), 0.2)),
-        "app-directory", Props.empty());
+    this.directory = AppDirectory.start(system, rm.maxCompletedApplications(),
+        q -> sharding.entityRefFor(QueueEntity.TYPE_KEY, q), timeout);
     this.admissions = system.systemActorOf(Behaviors.supervise(QueueAdmissions.create(
             q -> sharding.entityRefFor(QueueEntity.TYPE_KEY, q), timeout))
         .onFailure(SupervisorStrategy.restart()), "queue-admissions", Props.empty());
@@ -248,9 +246,14 @@ public final class RmCore {
         app(appId).<AppReport>askWithStatus(r -> new ApplicationEntity.Kill(diagnostics, r), timeout));
   }
 
+  /** The live applications and the most recently ended ones (bobbin.rm.max-completed-applications). */
   public CompletionStage<List<AppReport>> applications() {
-    return AskPattern.<AppDirectory.Command, AppDirectory.Apps>ask(directory, AppDirectory.ListApps::new, timeout,
-        system.scheduler()).thenApply(AppDirectory.Apps::apps);
+    return directory.list();
+  }
+
+  /** Applications per state, also counting those that ended and left {@link #applications()}. */
+  public CompletionStage<AppCounts> applicationCounts() {
+    return directory.counts();
   }
 
   public CompletionStage<SchedulerProtocol.UsageReport> usage() {

@@ -1,44 +1,39 @@
 package dev.bobbin.http;
 
 import dev.bobbin.core.RmCore;
-import dev.bobbin.core.app.AppReport;
+import dev.bobbin.core.directory.AppCounts;
 import dev.bobbin.core.scheduler.SchedulerProtocol;
 import dev.bobbin.protocol.YarnApplicationState;
 import dev.bobbin.protocol.rest.ClusterMetricsInfo;
-import java.util.EnumMap;
-import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletionStage;
 
 /**
- * YARN's {@code ClusterMetricsInfo}, measured from the applications and the scheduler's usage
- * report; also the source of {@code /metrics}. What Bobbin does not track (reservations, pending
- * containers, unhealthy, decommissioned, rebooted or shut-down nodes) is 0 here, for YARN's
- * clients, and left out of {@code /metrics}.
+ * YARN's {@code ClusterMetricsInfo}, measured from the application counts and the scheduler's usage
+ * report; also the source of {@code /metrics}. The counts of submitted, completed, failed and killed
+ * applications include those that ended long enough ago to have left the application list. What
+ * Bobbin does not track (reservations, pending containers, unhealthy, decommissioned, rebooted or
+ * shut-down nodes) is 0 here, for YARN's clients, and left out of {@code /metrics}.
  */
 final class ClusterMetrics {
   private ClusterMetrics() {}
 
   /** The one place the figures are read from the RM. */
   static CompletionStage<ClusterMetricsInfo> measure(RmCore core) {
-    return core.applications().thenCombine(core.usage(), ClusterMetrics::of);
+    return core.applicationCounts().thenCombine(core.usage(), ClusterMetrics::of);
   }
 
-  static ClusterMetricsInfo of(List<AppReport> apps, SchedulerProtocol.UsageReport u) {
-    Map<YarnApplicationState, Integer> byState = new EnumMap<>(YarnApplicationState.class);
-    for (AppReport r : apps) byState.merge(r.state().toYarn(), 1, Integer::sum);
-    int failed = byState.getOrDefault(YarnApplicationState.FAILED, 0);
-    int killed = byState.getOrDefault(YarnApplicationState.KILLED, 0);
-    int pending = byState.getOrDefault(YarnApplicationState.ACCEPTED, 0)
-        + byState.getOrDefault(YarnApplicationState.SUBMITTED, 0);
+  static ClusterMetricsInfo of(AppCounts apps, SchedulerProtocol.UsageReport u) {
+    int failed = count(apps, YarnApplicationState.FAILED);
+    int killed = count(apps, YarnApplicationState.KILLED);
+    int pending = count(apps, YarnApplicationState.ACCEPTED) + count(apps, YarnApplicationState.SUBMITTED);
     int running = u.apps().values().stream().mapToInt(SchedulerProtocol.AppUsage::runningContainers).sum();
     var capacity = u.clusterCapacity();
     var used = u.clusterUsed();
     return new ClusterMetricsInfo(
-        apps.size(),
-        byState.getOrDefault(YarnApplicationState.FINISHED, 0) + failed + killed,
+        (int) apps.submitted(),
+        count(apps, YarnApplicationState.FINISHED) + failed + killed,
         pending,
-        byState.getOrDefault(YarnApplicationState.RUNNING, 0),
+        count(apps, YarnApplicationState.RUNNING),
         failed,
         killed,
         running,
@@ -61,5 +56,9 @@ final class ClusterMetrics {
         0, // rebootedNodes
         0, // shutdownNodes
         u.containersAllocated());
+  }
+
+  private static int count(AppCounts apps, YarnApplicationState state) {
+    return (int) apps.in(state);
   }
 }

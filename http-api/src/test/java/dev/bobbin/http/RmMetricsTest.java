@@ -3,15 +3,14 @@ package dev.bobbin.http;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.bobbin.core.app.AppReport;
 import dev.bobbin.core.app.AppState;
-import dev.bobbin.core.app.PreemptionHistory;
+import dev.bobbin.core.directory.AppCounts;
 import dev.bobbin.core.scheduler.SchedulerProtocol;
-import dev.bobbin.protocol.FinalApplicationStatus;
 import dev.bobbin.protocol.Resource;
 import dev.bobbin.protocol.WireJson;
 import dev.bobbin.protocol.rest.ClusterMetricsInfo;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -71,19 +70,18 @@ class RmMetricsTest {
 
   /** {@code k} applications in each state, {@code k} active and {@code k} lost nodes of 4096 MB and 4 cores. */
   private static ClusterMetricsInfo figures(int k) {
-    List<AppReport> apps = new ArrayList<>();
+    Map<AppState, Long> apps = new EnumMap<>(AppState.class);
     Map<String, SchedulerProtocol.AppUsage> usage = new HashMap<>();
     for (AppState state : EACH_STATE) {
+      apps.put(state, (long) k);
       for (int i = 0; i < k; i++) {
         String id = "application_1_" + state.ordinal() + "00" + i;
-        apps.add(new AppReport(id, "alice", "app", "default", state, FinalApplicationStatus.UNDEFINED, "",
-            "YARN", List.of(), 0, 1, 0, Resource.of(512, 1), 1, List.of(), PreemptionHistory.NONE));
         if (state == AppState.RUNNING) usage.put(id, new SchedulerProtocol.AppUsage(Resource.of(1024, 1), 2 * i + 1, 0.5f));
       }
     }
     var report = new SchedulerProtocol.UsageReport(usage, Resource.of(4096L * k, 4 * k), Resource.of(1024L * k, k), k, k,
         10L * k);
-    return ClusterMetrics.of(apps, report);
+    return ClusterMetrics.of(new AppCounts(apps), report);
   }
 
   private static List<String> undocumentedFamilies(String exposition) {

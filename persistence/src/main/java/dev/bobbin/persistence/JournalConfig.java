@@ -10,11 +10,13 @@ import java.util.Map;
 /**
  * Turns {@code bobbin.persistence} into pekko-persistence-jdbc configuration: journal
  * {@code jdbc-journal}, snapshot store {@code jdbc-snapshot-store} and read journal
- * {@code jdbc-read-journal}, all on one connection pool.
+ * {@code jdbc-read-journal}, all on one connection pool; and pekko-projection-jdbc's, whose
+ * projections keep their offsets in the same database ({@link JournalSession}).
  */
 public final class JournalConfig {
   /** The pekko-persistence-jdbc shared database all three plugins use. */
   static final String SHARED_DB = "slick";
+  private static final String PROJECTION = "pekko.projection.jdbc";
 
   private JournalConfig() {}
 
@@ -63,6 +65,7 @@ public final class JournalConfig {
         // that queue meanwhile go into the next batch, one transaction and one file write for many
         // entities (group commit). Eight in parallel, the default, gives mostly single-row commits.
         m.put("jdbc-journal.parallelism", 1);
+        m.put(PROJECTION + ".dialect", "h2-dialect");
       }
       case POSTGRES -> {
         PersistenceSettings.Postgres pg = settings.postgres();
@@ -72,6 +75,7 @@ public final class JournalConfig {
         m.put(db + ".db.user", pg.user());
         m.put(db + ".db.password", pg.password());
         connections = pg.maxConnections();
+        m.put(PROJECTION + ".dialect", "postgres-dialect");
       }
       default -> throw new IllegalStateException("unhandled journal " + settings.journal());
     }
@@ -80,6 +84,9 @@ public final class JournalConfig {
     m.put(db + ".db.maxConnections", connections);
     m.put(db + ".db.minConnections", connections);
     m.put(db + ".db.connectionTimeout", settings.connectionTimeout().toMillis());
+    // The threads on which projections run their handlers and offset queries, each holding a pooled
+    // connection meanwhile: pekko-projection-jdbc wants as many as the pool has connections.
+    m.put(PROJECTION + ".blocking-jdbc-dispatcher.thread-pool-executor.fixed-pool-size", connections);
     return ConfigFactory.parseMap(m, "bobbin.persistence (JournalConfig.overlay)");
   }
 

@@ -33,6 +33,9 @@ class JournalConfigTest {
     for (String plugin : new String[] {"jdbc-journal", "jdbc-snapshot-store", "jdbc-read-journal"}) {
       assertThat(c.getString(plugin + ".use-shared-db")).isEqualTo("slick");
     }
+    assertThat(c.getString("pekko.projection.jdbc.dialect")).isEqualTo("h2-dialect");
+    assertThat(c.getInt("pekko.projection.jdbc.blocking-jdbc-dispatcher.thread-pool-executor.fixed-pool-size"))
+        .isEqualTo(4);
   }
 
   @Test
@@ -50,6 +53,9 @@ class JournalConfigTest {
     assertThat(c.getString(DB + "db.password")).isEqualTo("s3cret");
     assertThat(c.getInt(DB + "db.maxConnections")).isEqualTo(7);
     assertThat(c.getInt(DB + "db.numThreads")).isEqualTo(7);
+    assertThat(c.getString("pekko.projection.jdbc.dialect")).isEqualTo("postgres-dialect");
+    assertThat(c.getInt("pekko.projection.jdbc.blocking-jdbc-dispatcher.thread-pool-executor.fixed-pool-size"))
+        .isEqualTo(7);
     assertThat(c.getString("jdbc-journal.replay-filter.mode")).isEqualTo("off");
     assertThat(c.getString("jdbc-read-journal.dao")).isEqualTo(TagRangeReadJournalDao.class.getName());
     assertThat(c.getDuration("jdbc-read-journal.refresh-interval").toMillis()).isEqualTo(250);

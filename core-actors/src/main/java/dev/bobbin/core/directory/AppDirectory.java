@@ -2,123 +2,119 @@ package dev.bobbin.core.directory;
 
 import dev.bobbin.core.app.AppReport;
 import dev.bobbin.core.app.ApplicationEntity;
-import dev.bobbin.core.scheduler.SchedulerProtocol;
-import dev.bobbin.persistence.ReadJournals;
+import dev.bobbin.core.queue.QueueEntity;
+import dev.bobbin.persistence.JournalDatabase;
+import dev.bobbin.persistence.JournalSession;
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.function.Consumer;
 import java.util.function.Function;
-import org.apache.pekko.NotUsed;
-import org.apache.pekko.actor.CoordinatedShutdown;
-import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
-import org.apache.pekko.actor.typed.Behavior;
-import org.apache.pekko.actor.typed.javadsl.ActorContext;
-import org.apache.pekko.actor.typed.javadsl.AskPattern;
+import org.apache.pekko.actor.typed.DispatcherSelector;
+import org.apache.pekko.actor.typed.RecipientRef;
+import org.apache.pekko.actor.typed.SupervisorStrategy;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
-import org.apache.pekko.persistence.query.EventEnvelope;
+import org.apache.pekko.cluster.typed.ClusterSingleton;
+import org.apache.pekko.cluster.typed.SingletonActor;
+import org.apache.pekko.persistence.jdbc.query.javadsl.JdbcReadJournal;
 import org.apache.pekko.persistence.query.Offset;
-import org.apache.pekko.stream.javadsl.Sink;
-import org.apache.pekko.stream.javadsl.Source;
+import org.apache.pekko.projection.ProjectionBehavior;
+import org.apache.pekko.projection.ProjectionId;
+import org.apache.pekko.projection.eventsourced.EventEnvelope;
+import org.apache.pekko.projection.eventsourced.javadsl.EventSourcedProvider;
+import org.apache.pekko.projection.javadsl.GroupedProjection;
+import org.apache.pekko.projection.javadsl.SourceProvider;
+import org.apache.pekko.projection.jdbc.javadsl.JdbcProjection;
+import org.apache.pekko.serialization.SerializationExtension;
+import org.apache.pekko.serialization.jackson.JacksonObjectMapperProvider;
 
 /**
- * The application list of this member: a read model that folds the tagged application events
- * with the entity's own event handler, so the list and the entity can never disagree on meaning.
- * It lags the entities by the read journal's refresh interval, and starts reading once the
- * scheduler has recovered.
+ * The application list ({@code GET /ws/v1/cluster/apps}): a projection of the applications' tagged
+ * events into the journal's database, run once in the cluster, that keeps every live application
+ * and the most recently ended ones, with per-state counts. It stores its offset with what it
+ * writes, so a restarted projection goes on from where it was. Every member reads the list from
+ * the database with one query; it lags the entities by about the read journal's refresh interval
+ * (bobbin.persistence.query-refresh-interval) and the projection's group window
+ * (pekko.projection.grouped.group-after-duration).
  */
 public final class AppDirectory {
-  public interface Command {}
+  public static final ProjectionId PROJECTION_ID = ProjectionId.of("app-directory", ApplicationEntity.TAG);
 
-  public record ListApps(ActorRef<Apps> replyTo) implements Command {}
+  private final ActorSystem<?> system;
+  private final AppDirectoryTable table;
 
-  public record Apps(List<AppReport> apps) {}
+  private AppDirectory(ActorSystem<?> system) {
+    this.system = system;
+    this.table = table(system);
+  }
 
-  record Applied(String appId, ApplicationEntity.Event event) implements Command {}
-
-  record StreamFailed(Throwable cause) implements Command {}
-
-  private record StartReading() implements Command {}
-
-  /** Long enough for a scheduler to read a large journal; the directory reads anyway after it. */
-  private static final Duration WAIT_FOR_SCHEDULER = Duration.ofMinutes(2);
-
-  private AppDirectory() {}
+  /** The list as this member reads it; the projection runs wherever {@link #start} put it. */
+  public static AppDirectory reader(ActorSystem<?> system) {
+    return new AppDirectory(system);
+  }
 
   /**
-   * The directory of a member, reading the application tag of its read journal once the
-   * scheduler has recovered.
+   * Runs the projection as a cluster singleton (call on every member) and returns this member's
+   * reader.
    *
-   * @param onEnded called once per application whose final state this member sees
-   * @param scheduler the scheduler (its singleton proxy)
+   * @param maxCompleted ended applications kept, the most recently ended
+   * @param queues a queue's entity, by name, to drop each ended application from
+   * @param askTimeout how long a queue may take to acknowledge an ended application
    */
-  public static Behavior<Command> create(Consumer<AppReport> onEnded, ActorRef<SchedulerProtocol.Command> scheduler) {
-    return create(onEnded,
-        system -> AskPattern.ask(scheduler, SchedulerProtocol.WhenRecovered::new, WAIT_FOR_SCHEDULER, system.scheduler()),
-        system -> ReadJournals.of(system).eventsByTag(ApplicationEntity.TAG, Offset.noOffset()));
+  public static AppDirectory start(ActorSystem<?> system, int maxCompleted,
+      Function<String, RecipientRef<QueueEntity.Command>> queues, Duration askTimeout) {
+    var projection = projection(system,
+        EventSourcedProvider.eventsByTag(system, JdbcReadJournal.Identifier(), ApplicationEntity.TAG),
+        maxCompleted, queues, askTimeout);
+    ClusterSingleton.get(system).init(SingletonActor.of(
+            Behaviors.supervise(ProjectionBehavior.create(projection))
+                .onFailure(SupervisorStrategy.restartWithBackoff(Duration.ofSeconds(1), Duration.ofSeconds(10), 0.2)),
+            "app-directory")
+        .withStopMessage(ProjectionBehavior.stopMessage()));
+    return reader(system);
   }
 
   /**
-   * @param ready when to start reading. A restarted member's scheduler reads the same events to
-   *     recover, and it gates submissions while the directory's catch-up gates nothing, so the
-   *     directory waits for it instead of taking CPU from it (2-3 s of a 10 s recovery on 2 cores).
-   *     It starts reading whether {@code ready} completes or fails.
-   * @param events the tagged application events from the start
+   * The projection over {@code events}: groups of them (pekko.projection.grouped) each applied in
+   * one transaction with the offset after them.
    */
-  static Behavior<Command> create(Consumer<AppReport> onEnded,
-      Function<ActorSystem<?>, CompletionStage<?>> ready,
-      Function<ActorSystem<?>, Source<EventEnvelope, NotUsed>> events) {
-    return Behaviors.setup(ctx -> {
-      ctx.pipeToSelf(ready.apply(ctx.getSystem()), (ok, err) -> new StartReading());
-      return running(new HashMap<>(), onEnded, events);
-    });
+  static GroupedProjection<Offset, EventEnvelope<ApplicationEntity.Event>> projection(ActorSystem<?> system,
+      SourceProvider<Offset, EventEnvelope<ApplicationEntity.Event>> events, int maxCompleted,
+      Function<String, RecipientRef<QueueEntity.Command>> queues, Duration askTimeout) {
+    AppDirectoryTable table = table(system);
+    return JdbcProjection.groupedWithin(PROJECTION_ID, events, () -> new JournalSession(system),
+        () -> new AppDirectoryHandler(table, maxCompleted, queues, askTimeout, system.scheduler()), system);
   }
 
-  private static void read(ActorContext<Command> ctx, Function<ActorSystem<?>, Source<EventEnvelope, NotUsed>> events) {
-    events.apply(ctx.getSystem())
-        .runWith(Sink.foreach(env -> ctx.getSelf().tell(new Applied(
-            entityId(env.persistenceId()), (ApplicationEntity.Event) env.event()))), ctx.getSystem())
-        .whenComplete((done, err) -> {
-          if (err != null) ctx.getSelf().tell(new StreamFailed(err));
-        });
+  /** Every listed application, by id. */
+  public CompletionStage<List<AppReport>> list() {
+    return read(table::list);
   }
 
-  private static Behavior<Command> running(Map<String, ApplicationEntity.State> apps, Consumer<AppReport> onEnded,
-      Function<ActorSystem<?>, Source<EventEnvelope, NotUsed>> events) {
-    return Behaviors.setup(ctx -> Behaviors.receive(Command.class)
-        .onMessage(StartReading.class, m -> {
-          read(ctx, events);
-          return Behaviors.same();
-        })
-        .onMessage(Applied.class, a -> {
-          ApplicationEntity.State before = apps.getOrDefault(a.appId(), ApplicationEntity.State.empty(a.appId()));
-          ApplicationEntity.State after = before.apply(a.event());
-          apps.put(a.appId(), after);
-          if (after.state().isFinal() && !before.state().isFinal()) onEnded.accept(after.report());
-          return Behaviors.same();
-        })
-        .onMessage(ListApps.class, l -> {
-          List<AppReport> out = new ArrayList<>(apps.size());
-          for (ApplicationEntity.State s : apps.values()) if (s.exists()) out.add(s.report());
-          out.sort((x, y) -> x.id().compareTo(y.id()));
-          l.replyTo().tell(new Apps(out));
-          return Behaviors.same();
-        })
-        .onMessage(StreamFailed.class, f -> {
-          // The member is going down and the stream with it: nothing to rebuild, nothing to report.
-          if (CoordinatedShutdown.get(ctx.getSystem()).getShutdownReason().isPresent()) return Behaviors.stopped();
-          // Restarting rebuilds the list from the start of the tag.
-          throw new IllegalStateException("Application event stream failed", f.cause());
-        })
-        .build());
+  public CompletionStage<AppCounts> counts() {
+    return read(table::counts);
   }
 
-  private static String entityId(String persistenceId) {
-    int bar = persistenceId.indexOf('|');
-    return bar < 0 ? persistenceId : persistenceId.substring(bar + 1);
+  private interface Query<T> {
+    T run(Connection conn) throws SQLException;
+  }
+
+  private <T> CompletionStage<T> read(Query<T> query) {
+    return CompletableFuture.supplyAsync(() -> {
+      try (Connection conn = JournalDatabase.source(system).createConnection()) {
+        return query.run(conn);
+      } catch (SQLException e) {
+        throw new IllegalStateException("could not read the application list: " + e.getMessage(), e);
+      }
+    }, system.dispatchers().lookup(DispatcherSelector.blocking()));
+  }
+
+  private static AppDirectoryTable table(ActorSystem<?> system) {
+    return new AppDirectoryTable(SerializationExtension.get(system),
+        JacksonObjectMapperProvider.get(system).getOrCreate("jackson-json", Optional.empty()));
   }
 }

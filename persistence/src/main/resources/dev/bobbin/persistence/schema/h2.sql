@@ -73,3 +73,50 @@ CREATE TABLE IF NOT EXISTS "journal_checkpoint" (
   "payload" VARBINARY NOT NULL,
   PRIMARY KEY ("name", "ordering", "part")
 );
+
+-- pekko-projection-jdbc 1.0 tables (its H2 dialect, with lower-case names): where a projection
+-- keeps its offset, written in the same transaction as what the projection makes of its events.
+CREATE TABLE IF NOT EXISTS "pekko_projection_offset_store" (
+  "projection_name" VARCHAR(255) NOT NULL,
+  "projection_key" VARCHAR(255) NOT NULL,
+  "current_offset" VARCHAR(255) NOT NULL,
+  "manifest" VARCHAR(4) NOT NULL,
+  "mergeable" BOOLEAN NOT NULL,
+  "last_updated" BIGINT NOT NULL,
+  PRIMARY KEY ("projection_name", "projection_key")
+);
+
+CREATE INDEX IF NOT EXISTS "projection_name_index" ON "pekko_projection_offset_store" ("projection_name");
+
+CREATE TABLE IF NOT EXISTS "pekko_projection_management" (
+  "projection_name" VARCHAR(255) NOT NULL,
+  "projection_key" VARCHAR(255) NOT NULL,
+  "paused" BOOLEAN NOT NULL,
+  "last_updated" BIGINT NOT NULL,
+  PRIMARY KEY ("projection_name", "projection_key")
+);
+
+-- Bobbin's own: the application list, a projection of the applications' tagged events. One row per
+-- application: its report as JSON for readers, and the application entity's state (serialized as
+-- the journal serializes it), to which the projection applies the next event. "ended" is the
+-- ordering of the event that ended it (NULL while it is live): the oldest ended go first when
+-- there are more than bobbin.rm.max-completed-applications.
+CREATE TABLE IF NOT EXISTS "app_directory" (
+  "app_id" VARCHAR(255) NOT NULL PRIMARY KEY,
+  "state" VARCHAR(32) NOT NULL,
+  "ended" BIGINT,
+  "report" VARCHAR NOT NULL,
+  "entity_ser_id" INTEGER NOT NULL,
+  "entity_ser_manifest" VARCHAR NOT NULL,
+  "entity_payload" VARBINARY NOT NULL
+);
+
+CREATE INDEX IF NOT EXISTS "app_directory_ended_idx" ON "app_directory" ("ended");
+
+-- How many applications are in each state, counting those that left the list: the ended states
+-- count every application that ever ended so (as YARN's appsCompleted, appsFailed, appsKilled),
+-- and all states together every application ever submitted.
+CREATE TABLE IF NOT EXISTS "app_directory_count" (
+  "state" VARCHAR(32) NOT NULL PRIMARY KEY,
+  "apps" BIGINT NOT NULL
+);

@@ -53,3 +53,45 @@ CREATE TABLE IF NOT EXISTS journal_checkpoint (
   payload BYTEA NOT NULL,
   PRIMARY KEY (name, ordering, part)
 );
+
+-- pekko-projection-jdbc 1.0 tables (its PostgreSQL dialect, with lower-case names): where a
+-- projection keeps its offset, written in the same transaction as what the projection makes of
+-- its events.
+CREATE TABLE IF NOT EXISTS pekko_projection_offset_store (
+  projection_name VARCHAR(255) NOT NULL,
+  projection_key VARCHAR(255) NOT NULL,
+  current_offset VARCHAR(255) NOT NULL,
+  manifest VARCHAR(4) NOT NULL,
+  mergeable BOOLEAN NOT NULL,
+  last_updated BIGINT NOT NULL,
+  PRIMARY KEY (projection_name, projection_key)
+);
+
+CREATE INDEX IF NOT EXISTS projection_name_index ON pekko_projection_offset_store (projection_name);
+
+CREATE TABLE IF NOT EXISTS pekko_projection_management (
+  projection_name VARCHAR(255) NOT NULL,
+  projection_key VARCHAR(255) NOT NULL,
+  paused BOOLEAN NOT NULL,
+  last_updated BIGINT NOT NULL,
+  PRIMARY KEY (projection_name, projection_key)
+);
+
+-- Bobbin's own: the application list (see h2.sql for what each column holds).
+CREATE TABLE IF NOT EXISTS app_directory (
+  app_id VARCHAR(255) NOT NULL PRIMARY KEY,
+  state VARCHAR(32) NOT NULL,
+  ended BIGINT,
+  report TEXT NOT NULL,
+  entity_ser_id INTEGER NOT NULL,
+  entity_ser_manifest VARCHAR(255) NOT NULL,
+  entity_payload BYTEA NOT NULL
+);
+
+CREATE INDEX IF NOT EXISTS app_directory_ended_idx ON app_directory (ended);
+
+-- Applications per state, counting those that left the list (see h2.sql).
+CREATE TABLE IF NOT EXISTS app_directory_count (
+  state VARCHAR(32) NOT NULL PRIMARY KEY,
+  apps BIGINT NOT NULL
+);
