@@ -9,6 +9,8 @@ import dev.bobbin.core.app.ApplicationEntity;
 import dev.bobbin.core.app.ApplicationIdStamps;
 import dev.bobbin.core.app.Submission;
 import dev.bobbin.core.app.SubmissionRules;
+import dev.bobbin.core.base.Rejection;
+import dev.bobbin.core.base.Retrying;
 import dev.bobbin.core.container.ContainerEntity;
 import dev.bobbin.core.directory.AppCounts;
 import dev.bobbin.core.directory.AppDirectory;

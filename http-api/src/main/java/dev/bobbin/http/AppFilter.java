@@ -1,6 +1,6 @@
 package dev.bobbin.http;
 
-import dev.bobbin.core.Rejection;
+import dev.bobbin.core.base.Rejection;
 import dev.bobbin.core.app.AppReport;
 import dev.bobbin.core.app.SubmissionRules;
 import dev.bobbin.protocol.FinalApplicationStatus;

@@ -3,7 +3,7 @@ package dev.bobbin.http;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectReader;
-import dev.bobbin.core.Rejection;
+import dev.bobbin.core.base.Rejection;
 import dev.bobbin.protocol.WireJson;
 
 /** Request bodies: malformed JSON or a wrong shape becomes a 400 that names the problem. */

@@ -5,7 +5,7 @@ import static dev.bobbin.http.JsonResponses.failure;
 import static dev.bobbin.http.JsonResponses.ok;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.bobbin.core.Rejection;
+import dev.bobbin.core.base.Rejection;
 import dev.bobbin.core.RmCore;
 import dev.bobbin.core.app.AppReport;
 import dev.bobbin.core.app.AppState;

@@ -1,8 +1,8 @@
 package dev.bobbin.http;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import dev.bobbin.core.Rejection;
-import dev.bobbin.core.Retrying;
+import dev.bobbin.core.base.Rejection;
+import dev.bobbin.core.base.Retrying;
 import dev.bobbin.protocol.RemoteException;
 import dev.bobbin.protocol.WireJson;
 import java.util.concurrent.TimeoutException;

@@ -1,6 +1,6 @@
 package dev.bobbin.http;
 
-import dev.bobbin.core.Rejection;
+import dev.bobbin.core.base.Rejection;
 import dev.bobbin.core.scheduler.SchedulerProtocol;
 import dev.bobbin.protocol.NodeState;
 import java.util.EnumSet;

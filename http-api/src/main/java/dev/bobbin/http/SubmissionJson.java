@@ -1,7 +1,7 @@
 package dev.bobbin.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.bobbin.core.Rejection;
+import dev.bobbin.core.base.Rejection;
 import dev.bobbin.core.app.Submission;
 import dev.bobbin.protocol.ContainerLaunchContext;
 import dev.bobbin.protocol.Resource;

@@ -3,7 +3,7 @@ package dev.bobbin.http;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.bobbin.core.Rejection;
+import dev.bobbin.core.base.Rejection;
 import dev.bobbin.core.app.Submission;
 import dev.bobbin.protocol.Resource;
 import org.junit.jupiter.api.Test;

@@ -2,7 +2,7 @@ package dev.bobbin.core.app;
 
 import dev.bobbin.config.QueuePath;
 import dev.bobbin.config.SchedulerSettings;
-import dev.bobbin.core.Rejection;
+import dev.bobbin.core.base.Rejection;
 import dev.bobbin.protocol.Ids;
 import dev.bobbin.protocol.Resource;
 import java.util.List;

@@ -1,6 +1,6 @@
 package dev.bobbin.core.directory;
 
-import dev.bobbin.core.Retrying;
+import dev.bobbin.core.base.Retrying;
 import dev.bobbin.core.app.AppReport;
 import dev.bobbin.core.app.AppState;
 import dev.bobbin.core.app.ApplicationEntity;

@@ -1,6 +1,6 @@
 package dev.bobbin.core.queue;
 
-import dev.bobbin.core.Retrying;
+import dev.bobbin.core.base.Retrying;
 import dev.bobbin.core.policy.AdmissionTerms;
 import java.time.Duration;
 import java.util.ArrayDeque;

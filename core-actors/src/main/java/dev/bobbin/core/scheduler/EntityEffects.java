@@ -1,6 +1,6 @@
 package dev.bobbin.core.scheduler;
 
-import dev.bobbin.core.Retrying;
+import dev.bobbin.core.base.Retrying;
 import dev.bobbin.core.app.ApplicationEntity;
 import dev.bobbin.core.app.PreemptionRecord;
 import dev.bobbin.core.container.ContainerEntity;

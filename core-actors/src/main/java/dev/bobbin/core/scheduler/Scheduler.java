@@ -1,6 +1,6 @@
 package dev.bobbin.core.scheduler;
 
-import dev.bobbin.core.Retrying;
+import dev.bobbin.core.base.Retrying;
 import dev.bobbin.core.container.ContainerEntity;
 import dev.bobbin.core.launch.AmLauncher;
 import dev.bobbin.core.policy.AllocationLimits;

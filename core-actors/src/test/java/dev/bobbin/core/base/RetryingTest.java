@@ -1,4 +1,4 @@
-package dev.bobbin.core;
+package dev.bobbin.core.base;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package dev.bobbin.core;
+package dev.bobbin.core.base;
 
 /**
  * A request refused before anything changed, with the Hadoop exception a YARN client expects and

@@ -1,4 +1,4 @@
-package dev.bobbin.core;
+package dev.bobbin.core.base;
 
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
