@@ -88,10 +88,9 @@ public final class ContainerEntity
   public record PreemptionRequested(PreemptionRecord record) implements Event {}
 
   /**
-   * The completion reached the AM. Written by earlier versions, one per container; deliveries are
-   * now recorded by the application, one event per allocate response
-   * ({@link dev.bobbin.core.app.ApplicationEntity.CompletionsDelivered}). Kept so that older journals
-   * replay, and as what a recovery applies for those records.
+   * The completion reached the AM. Nothing writes it: deliveries are recorded by the application,
+   * one event per allocate response ({@link dev.bobbin.core.app.ApplicationEntity.CompletionsDelivered}).
+   * Journals may hold it, one per container, and they replay with it.
    */
   public record CompletionDelivered() implements Event {}
 
@@ -241,8 +240,9 @@ public final class ContainerEntity
   }
 
   /**
-   * Snapshots written by earlier versions (every bobbin.rm.snapshot-every events) are ignored:
-   * retention never deleted events, so they are all still there.
+   * A container never snapshots, and a snapshot a journal may hold of one (taken every
+   * bobbin.rm.snapshot-every events) is ignored: retention never deleted events, so they are all
+   * still there.
    */
   @Override
   public Recovery recovery() {

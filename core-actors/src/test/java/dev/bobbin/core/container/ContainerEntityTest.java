@@ -114,7 +114,7 @@ class ContainerEntityTest {
       var entity = snapshots.kit;
       entity.<StatusReply<Done>>runCommand(r -> new ContainerEntity.Allocate(ALLOC, r));
       entity.<StatusReply<Done>>runCommand(ContainerEntity.MarkRunning::new);
-      // A snapshot that contradicts the events, as if an earlier version had written a wrong one.
+      // A snapshot a journal holds that contradicts the events.
       var planted = new ContainerEntity.State(ALLOC, ContainerEntity.Phase.COMPLETED, 1, 2, 3, 99, "planted", null,
           true);
       snapshots.store.persistForRecovery("Container|" + ID,
