@@ -61,6 +61,14 @@ public final class BobbinHttp {
     return new BobbinHttp(client, requestTimeout, other);
   }
 
+  /**
+   * The same transport (connections, credentials, TLS) waiting {@code timeout} for each call that
+   * sets none: for a caller whose calls need different patience, without a client for each.
+   */
+  public BobbinHttp withRequestTimeout(Duration timeout) {
+    return new BobbinHttp(client, Builder.positive(timeout, "requestTimeout"), credentials);
+  }
+
   public CompletableFuture<Reply> send(Call call) {
     HttpRequest request;
     try {

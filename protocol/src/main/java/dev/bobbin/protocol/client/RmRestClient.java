@@ -158,7 +158,7 @@ public final class RmRestClient {
     try {
       return ClientJson.convert(node, type);
     } catch (IOException | RuntimeException e) {
-      throw new UnreadableReplyException(reply.url(), reply.status(), type, e);
+      throw new UnreadableReplyException(reply.url(), reply.status(), type, e, reply.body());
     }
   }
 }

@@ -111,6 +111,22 @@ class BobbinHttpTest {
   }
 
   @Test
+  void aBodyThatIsNotJsonAtAllSaysSoAndKeepsItsStart() throws Exception {
+    server = TestingServer.start().on("/login", 200, "<html>proxy login</html>").on("/odd", 200, "[1,2,3]");
+
+    assertThatThrownBy(() -> http.callAndWait(Call.get(server.url(), "/login"), RegisterNodeResponse.class))
+        .isInstanceOfSatisfying(UnreadableReplyException.class, e -> {
+          assertThat(e.notJson()).isTrue();
+          assertThat(e.excerpt()).isEqualTo("<html>proxy login</html>");
+        });
+    assertThatThrownBy(() -> http.callAndWait(Call.get(server.url(), "/odd"), RegisterNodeResponse.class))
+        .isInstanceOfSatisfying(UnreadableReplyException.class, e -> {
+          assertThat(e.notJson()).isFalse();
+          assertThat(e.excerpt()).isEqualTo("[1,2,3]");
+        });
+  }
+
+  @Test
   void aRefusedConnectionIsUnreachable() throws Exception {
     int port;
     try (ServerSocket s = new ServerSocket(0)) {
@@ -146,6 +162,27 @@ class BobbinHttpTest {
             assertThat(e.connectFailed()).isFalse();
             assertThat(e.reason()).isEqualTo("no answer in time");
           });
+    } finally {
+      release.countDown();
+    }
+  }
+
+  @Test
+  void aTransportWaitsAsLongAsItsViewSaysForCallsThatSetNoTimeout() throws Exception {
+    CountDownLatch release = new CountDownLatch(1);
+    server = TestingServer.start().on("/slow", ex -> {
+      try {
+        release.await(10, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      TestingServer.reply(ex, 200, "{}");
+    });
+    try {
+      BobbinHttp impatient = http.withRequestTimeout(Duration.ofMillis(300));
+      assertThatThrownBy(() -> impatient.sendAndWait(Call.get(server.url(), "/slow")))
+          .isInstanceOfSatisfying(UnreachableException.class, e -> assertThat(e.timedOut()).isTrue());
+      assertThatThrownBy(() -> http.withRequestTimeout(Duration.ZERO)).isInstanceOf(IllegalArgumentException.class);
     } finally {
       release.countDown();
     }
