@@ -42,8 +42,8 @@ public final class NodeRestClient {
 
   /** The text of one of a container's log files ({@code stdout}, {@code stderr}). */
   public String containerLog(String nodeHttpAddress, String containerId, String file) {
-    return http.sendAndWait(Call.get(nodeHttpAddress, WirePaths.NM_CONTAINERS + "/" + containerId + "/logs/" + file))
-        .text();
+    String path = WirePaths.NM_CONTAINERS + "/" + containerId + "/logs/" + file;
+    return http.sendAndWait(Call.get(nodeHttpAddress, path).accepting(MediaType.TEXT)).text();
   }
 
   private static <T> T convert(Reply reply, JsonNode node, Class<T> type) {

@@ -60,6 +60,7 @@ class NodeRestClientTest {
     });
 
     assertThat(client.containerLog(server.url(), C1, "stdout")).isEqualTo("hello from " + C1 + "\n");
+    assertThat(server.received.get(0).header("Accept")).isEqualTo("text/plain");
     assertThatThrownBy(() -> client.containerLog(server.url(), C1, "stderr"))
         .isInstanceOfSatisfying(RemoteErrorException.class, e -> assertThat(e.status()).isEqualTo(404));
   }
