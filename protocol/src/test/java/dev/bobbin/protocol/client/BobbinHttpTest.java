@@ -234,6 +234,22 @@ class BobbinHttpTest {
   }
 
   @Test
+  void aTransportDoesItsWorkOnAnswersOnTheExecutorItWasGiven() throws Exception {
+    server = TestingServer.start().on(WirePaths.NM_REGISTER, 200, "{\"nodeAction\":\"NORMAL\",\"rmIdentifier\":17}");
+    AtomicInteger tasks = new AtomicInteger();
+    BobbinHttp direct = BobbinHttp.builder().executor(task -> {
+      tasks.incrementAndGet();
+      task.run();
+    }).build();
+
+    RegisterNodeResponse r = direct.callAndWait(
+        Call.post(server.url(), WirePaths.NM_REGISTER, Map.of("nodeId", "h:1")), RegisterNodeResponse.class);
+
+    assertThat(r.rmIdentifier()).isEqualTo(17);
+    assertThat(tasks).hasPositiveValue();
+  }
+
+  @Test
   void aBadAddressFailsTheCallInsteadOfThrowing() {
     var stage = http.send(Call.get("http://bad host:1", "/x"));
 
