@@ -146,14 +146,7 @@ class BobbinHttpTest {
   @Test
   void aServerThatDoesNotAnswerInTimeIsUnreachable() throws Exception {
     CountDownLatch release = new CountDownLatch(1);
-    server = TestingServer.start().on("/slow", ex -> {
-      try {
-        release.await(10, TimeUnit.SECONDS);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-      TestingServer.reply(ex, 200, "{}");
-    });
+    server = TestingServer.start().on("/slow", answerWhenReleased(release));
     try {
       Call call = Call.get(server.url(), "/slow").withTimeout(Duration.ofMillis(300));
       assertThatThrownBy(() -> http.sendAndWait(call))
@@ -170,14 +163,7 @@ class BobbinHttpTest {
   @Test
   void aTransportWaitsAsLongAsItsViewSaysForCallsThatSetNoTimeout() throws Exception {
     CountDownLatch release = new CountDownLatch(1);
-    server = TestingServer.start().on("/slow", ex -> {
-      try {
-        release.await(10, TimeUnit.SECONDS);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-      TestingServer.reply(ex, 200, "{}");
-    });
+    server = TestingServer.start().on("/slow", answerWhenReleased(release));
     try {
       BobbinHttp impatient = http.withRequestTimeout(Duration.ofMillis(300));
       assertThatThrownBy(() -> impatient.sendAndWait(Call.get(server.url(), "/slow")))
@@ -186,6 +172,18 @@ class BobbinHttpTest {
     } finally {
       release.countDown();
     }
+  }
+
+  /** Answers once {@code release} is counted down (or after 10 s), holding the caller until then. */
+  private static TestingServer.Answer answerWhenReleased(CountDownLatch release) {
+    return ex -> {
+      try {
+        release.await(10, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      TestingServer.reply(ex, 200, "{}");
+    };
   }
 
   @Test
