@@ -1,11 +1,8 @@
 package dev.bobbin.protocol.client;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.bobbin.protocol.WirePaths;
 import dev.bobbin.protocol.rest.NodeContainerInfo;
 import dev.bobbin.protocol.rest.NodeManagerInfo;
-import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -23,34 +20,19 @@ public final class NodeRestClient {
   }
 
   public NodeManagerInfo info(String nodeHttpAddress) {
-    Reply reply = http.sendAndWait(Call.get(nodeHttpAddress, NODE + "/info"));
-    return convert(reply, reply.as(JsonNode.class).path("nodeInfo"), NodeManagerInfo.class);
+    return ClientJson.entity(http.sendAndWait(Call.get(nodeHttpAddress, NODE + "/info")), "nodeInfo",
+        NodeManagerInfo.class);
   }
 
   /** Every container the node knows, running or ended. */
   public List<NodeContainerInfo> containers(String nodeHttpAddress) {
-    Reply reply = http.sendAndWait(Call.get(nodeHttpAddress, WirePaths.NM_CONTAINERS));
-    JsonNode items = reply.as(JsonNode.class).path("containers").path("container");
-    List<NodeContainerInfo> out = new ArrayList<>();
-    if (items.isArray()) {
-      for (JsonNode item : items) out.add(convert(reply, item, NodeContainerInfo.class));
-    } else if (items.isObject()) {
-      out.add(convert(reply, items, NodeContainerInfo.class));
-    }
-    return out;
+    return ClientJson.elements(http.sendAndWait(Call.get(nodeHttpAddress, WirePaths.NM_CONTAINERS)), "containers",
+        "container", NodeContainerInfo.class);
   }
 
   /** The text of one of a container's log files ({@code stdout}, {@code stderr}). */
   public String containerLog(String nodeHttpAddress, String containerId, String file) {
     String path = WirePaths.NM_CONTAINERS + "/" + containerId + "/logs/" + file;
     return http.sendAndWait(Call.get(nodeHttpAddress, path).accepting(MediaType.TEXT)).text();
-  }
-
-  private static <T> T convert(Reply reply, JsonNode node, Class<T> type) {
-    try {
-      return ClientJson.convert(node, type);
-    } catch (IOException | RuntimeException e) {
-      throw new UnreadableReplyException(reply.url(), reply.status(), type, e, reply.body());
-    }
   }
 }
