@@ -63,9 +63,8 @@ final class FullPathBench {
         throw new IllegalStateException("nodes did not register: " + sim.lastError.get());
       }
       long registeredAt = System.nanoTime();
-      try (HttpConn conn = new HttpConn("127.0.0.1", rm.httpPort, 30_000)) {
-        for (int a = 0; a < apps; a++) RestClient.submit(conn, Topology.queue(fair, a), "sim-am");
-      }
+      var rest = BenchHttp.rm(rm.httpPort, BenchHttp.REQUEST_TIMEOUT);
+      for (int a = 0; a < apps; a++) BenchHttp.submit(rest, Topology.queue(fair, a), "sim-am");
       while (ams.registered.get() < apps && System.nanoTime() - registeredAt < setupLimit) Thread.sleep(50);
       if (ams.registered.get() < apps) {
         throw new IllegalStateException(ams.registered.get() + " of " + apps + " AMs registered; last error "

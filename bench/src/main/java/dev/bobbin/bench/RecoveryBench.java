@@ -6,9 +6,11 @@ import dev.bobbin.core.scheduler.CheckpointWriter;
 import dev.bobbin.persistence.JournalConfig;
 import dev.bobbin.persistence.JournalSchema;
 import dev.bobbin.protocol.Resource;
+import dev.bobbin.protocol.client.CallException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.LocalTime;
 import java.time.ZoneId;
 import java.time.format.DateTimeParseException;
@@ -60,15 +62,14 @@ final class RecoveryBench {
       long submitted = -1;
       String lastError = "";
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(limit);
-      try (HttpConn conn = new HttpConn("127.0.0.1", rm.httpPort, 60_000)) {
-        while (submitted < 0 && System.nanoTime() < deadline && rm.process.isAlive()) {
-          try {
-            RestClient.submit(conn, "q0", "sim-am");
-            submitted = System.nanoTime();
-          } catch (IOException e) {
-            lastError = e.getMessage();
-            Thread.sleep(100);
-          }
+      var rest = BenchHttp.rm(rm.httpPort, Duration.ofSeconds(60));
+      while (submitted < 0 && System.nanoTime() < deadline && rm.process.isAlive()) {
+        try {
+          BenchHttp.submit(rest, "q0", "sim-am");
+          submitted = System.nanoTime();
+        } catch (CallException e) {
+          lastError = e.getMessage();
+          Thread.sleep(100);
         }
       }
       if (submitted < 0) throw new IllegalStateException("no submission accepted: " + lastError + "; see " + rm.log);

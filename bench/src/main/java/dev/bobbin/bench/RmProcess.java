@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -149,11 +150,10 @@ final class RmProcess implements AutoCloseable {
   /** Waits until {@code GET /ws/v1/cluster/info} answers; the nanoTime it did, or -1 (died, timed out). */
   long awaitHttp(long timeoutSeconds) throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds);
-    try (HttpConn conn = new HttpConn("127.0.0.1", httpPort, 5_000)) {
-      while (System.nanoTime() < deadline && process.isAlive()) {
-        if (RestClient.answers(conn, "/ws/v1/cluster/info")) return System.nanoTime();
-        Thread.sleep(20);
-      }
+    var rm = BenchHttp.rm(httpPort, Duration.ofSeconds(5));
+    while (System.nanoTime() < deadline && process.isAlive()) {
+      if (BenchHttp.answers(rm)) return System.nanoTime();
+      Thread.sleep(20);
     }
     return -1;
   }

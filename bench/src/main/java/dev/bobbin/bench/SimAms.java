@@ -1,15 +1,15 @@
 package dev.bobbin.bench;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.bobbin.protocol.ContainerStatus;
-import dev.bobbin.protocol.WireJson;
-import dev.bobbin.protocol.WirePaths;
 import dev.bobbin.protocol.am.AllocateRequest;
 import dev.bobbin.protocol.am.AllocateResponse;
 import dev.bobbin.protocol.am.Container;
 import dev.bobbin.protocol.am.RegisterAmRequest;
 import dev.bobbin.protocol.am.ResourceRequest;
-import java.io.IOException;
+import dev.bobbin.protocol.client.AmProtocolClient;
+import dev.bobbin.protocol.client.BobbinHttp;
+import dev.bobbin.protocol.client.Credentials;
+import dev.bobbin.protocol.client.RemoteErrorException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -22,13 +22,14 @@ import java.util.concurrent.locks.LockSupport;
  * Simulated ApplicationMasters over the AM protocol: each registers with the AM token the RM put
  * in its container's environment, then allocates every interval, keeping {@code target}
  * containers: it asks for what it lacks (a total, as the protocol wants), starts what it is given
- * on the simulated NodeManagers for {@code holdNanos}, and asks again as they complete.
+ * on the simulated NodeManagers for {@code holdNanos}, and asks again as they complete. Every AM
+ * calls through {@link BenchHttp#TRANSPORT} with its own token, a few threads taking turns.
  */
 final class SimAms implements AutoCloseable {
-  private static final ObjectMapper JSON = WireJson.mapper();
+  private static final String NOT_REGISTERED = "ApplicationMasterNotRegisteredException";
 
   private static final class Am {
-    final String token;
+    final AmProtocolClient client;
     int responseId;
     int held;
     int lastAsked = -1;
@@ -36,7 +37,7 @@ final class SimAms implements AutoCloseable {
     boolean registered;
 
     Am(String token) {
-      this.token = token;
+      this.client = new AmProtocolClient(BenchHttp.TRANSPORT.withCredentials(Credentials.amToken(token)));
     }
   }
 
@@ -47,7 +48,7 @@ final class SimAms implements AutoCloseable {
   final AtomicLong errors = new AtomicLong();
   final AtomicReference<String> lastError = new AtomicReference<>();
   final Latency latency = new Latency();
-  private final int rmPort;
+  private final String rmUrl;
   private final SimNodes nodes;
   private final int target;
   private final long intervalNanos;
@@ -65,7 +66,7 @@ final class SimAms implements AutoCloseable {
   private final java.util.concurrent.atomic.AtomicInteger next = new java.util.concurrent.atomic.AtomicInteger();
 
   SimAms(int rmPort, SimNodes nodes, int threads, int target, long intervalNanos, long holdNanos, long deadline) {
-    this.rmPort = rmPort;
+    this.rmUrl = BenchHttp.rmUrl(rmPort);
     this.nodes = nodes;
     this.target = target;
     this.intervalNanos = intervalNanos;
@@ -95,57 +96,54 @@ final class SimAms implements AutoCloseable {
 
   private void loop(ConcurrentLinkedQueue<Am> incoming, long deadline) {
     List<Am> mine = new ArrayList<>();
-    try (HttpConn conn = new HttpConn("127.0.0.1", rmPort, 30_000)) {
-      while (!stopped && System.nanoTime() < deadline) {
-        for (Am a; (a = incoming.poll()) != null; ) {
-          a.due = System.nanoTime();
-          mine.add(a);
-        }
-        long earliest = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(20);
-        for (Am a : mine) {
-          if (stopped) break;
-          if (a.due <= System.nanoTime()) {
-            if (!a.registered) register(conn, a);
-            else allocate(conn, a);
-            a.due = System.nanoTime() + intervalNanos;
-          }
-          earliest = Math.min(earliest, a.due);
-        }
-        long wait = earliest - System.nanoTime();
-        if (wait > 0) LockSupport.parkNanos(wait);
+    while (!stopped && System.nanoTime() < deadline) {
+      for (Am a; (a = incoming.poll()) != null; ) {
+        a.due = System.nanoTime();
+        mine.add(a);
       }
+      long earliest = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(20);
+      for (Am a : mine) {
+        if (stopped) break;
+        if (a.due <= System.nanoTime()) {
+          if (!a.registered) register(a);
+          else allocate(a);
+          a.due = System.nanoTime() + intervalNanos;
+        }
+        earliest = Math.min(earliest, a.due);
+      }
+      long wait = earliest - System.nanoTime();
+      if (wait > 0) LockSupport.parkNanos(wait);
     }
   }
 
-  private void register(HttpConn conn, Am a) {
+  private void register(Am a) {
     try {
-      HttpConn.Reply r = conn.post(WirePaths.AM_REGISTER, JSON.writeValueAsBytes(new RegisterAmRequest("sim", 0, "")),
-          WirePaths.AM_TOKEN_HEADER, a.token);
-      if (!r.ok()) throw new IOException("register: HTTP " + r.status() + ": " + r.text());
+      BobbinHttp.await(a.client.register(rmUrl, new RegisterAmRequest("sim", 0, "")));
       a.registered = true;
       a.responseId = 0;
       a.lastAsked = -1;
       registered.incrementAndGet();
-    } catch (IOException | RuntimeException e) {
+    } catch (RuntimeException e) {
       error(e);
     }
   }
 
-  private void allocate(HttpConn conn, Am a) {
+  private void allocate(Am a) {
     int want = asking ? Math.max(0, target - a.held) : 0;
     List<ResourceRequest> ask = want == a.lastAsked ? List.of()
         : List.of(ResourceRequest.any(1, Topology.CONTAINER, want));
     try {
-      byte[] body = JSON.writeValueAsBytes(new AllocateRequest(a.responseId, 0.5f, ask, List.of()));
+      var request = new AllocateRequest(a.responseId, 0.5f, ask, List.of());
       long t0 = System.nanoTime();
-      HttpConn.Reply r = conn.post(WirePaths.AM_ALLOCATE, body, WirePaths.AM_TOKEN_HEADER, a.token);
-      if (recordLatency) latency.add(System.nanoTime() - t0);
-      allocates.incrementAndGet();
-      if (!r.ok()) {
-        if (r.text().contains("ApplicationMasterNotRegisteredException")) a.registered = false;
-        throw new IOException("allocate: HTTP " + r.status() + ": " + r.text());
+      AllocateResponse resp;
+      try {
+        resp = BobbinHttp.await(a.client.allocate(rmUrl, request));
+      } catch (RemoteErrorException e) {
+        answered(t0);
+        if (NOT_REGISTERED.equals(e.exception())) a.registered = false;
+        throw e;
       }
-      AllocateResponse resp = JSON.readValue(r.body(), AllocateResponse.class);
+      answered(t0);
       a.responseId = resp.responseId();
       if (!ask.isEmpty()) a.lastAsked = want;
       for (Container c : resp.allocatedContainers()) {
@@ -157,9 +155,15 @@ final class SimAms implements AutoCloseable {
         a.held = Math.max(0, a.held - 1);
         completed.incrementAndGet();
       }
-    } catch (IOException | RuntimeException e) {
+    } catch (RuntimeException e) {
       error(e);
     }
+  }
+
+  /** An allocate call the RM answered, with success or an error. */
+  private void answered(long sentAt) {
+    if (recordLatency) latency.add(System.nanoTime() - sentAt);
+    allocates.incrementAndGet();
   }
 
   private void error(Exception e) {

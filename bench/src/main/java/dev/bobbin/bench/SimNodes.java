@@ -1,17 +1,15 @@
 package dev.bobbin.bench;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.bobbin.protocol.ContainerStatus;
 import dev.bobbin.protocol.ExitStatus;
 import dev.bobbin.protocol.NodeAction;
 import dev.bobbin.protocol.Resource;
-import dev.bobbin.protocol.WireJson;
-import dev.bobbin.protocol.WirePaths;
+import dev.bobbin.protocol.client.BobbinHttp;
+import dev.bobbin.protocol.client.ResourceTrackerClient;
 import dev.bobbin.protocol.node.NodeHeartbeatRequest;
 import dev.bobbin.protocol.node.NodeHeartbeatResponse;
 import dev.bobbin.protocol.node.RegisterNodeRequest;
 import dev.bobbin.protocol.node.RegisterNodeResponse;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -29,8 +27,9 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * Simulated NodeManagers over HTTP: each registers, then heartbeats (every interval the RM asks
  * for, or back to back), reporting its containers running and, once their time is up, completed
- * until the RM acknowledges them, as a real NodeManager does. A few threads share the nodes, each
- * with one keep-alive connection. Containers are "started" by the simulated AMs through
+ * until the RM acknowledges them, as a real NodeManager does, through the NodeManagers' client of
+ * the RM. A few threads share the nodes, each with one call in flight at a time (so one keep-alive
+ * connection of {@link BenchHttp#TRANSPORT} each). Containers are "started" by the simulated AMs through
  * {@link #launch}, and AM containers by the RM through {@link NmStub}.
  */
 final class SimNodes implements AutoCloseable {
@@ -62,13 +61,14 @@ final class SimNodes implements AutoCloseable {
     }
   }
 
-  private static final ObjectMapper JSON = WireJson.mapper();
   final AtomicLong heartbeats = new AtomicLong();
   final AtomicLong errors = new AtomicLong();
   final AtomicLong completedReported = new AtomicLong();
   final AtomicReference<String> lastError = new AtomicReference<>();
   final Latency latency = new Latency();
   private final Options o;
+  private final ResourceTrackerClient tracker = new ResourceTrackerClient(BenchHttp.TRANSPORT);
+  private final String rmUrl;
   private final Node[] nodes;
   private final Map<String, Node> byId = new java.util.HashMap<>();
   private final List<Thread> threads = new ArrayList<>();
@@ -82,6 +82,7 @@ final class SimNodes implements AutoCloseable {
 
   SimNodes(Options o) {
     this.o = o;
+    this.rmUrl = BenchHttp.rmUrl(o.rmPort());
     this.nodes = new Node[o.nodes()];
     for (int i = 0; i < nodes.length; i++) {
       nodes[i] = new Node(i);
@@ -139,9 +140,9 @@ final class SimNodes implements AutoCloseable {
     List<Node> mine = new ArrayList<>();
     for (int i = first; i < nodes.length; i += o.threads()) mine.add(nodes[i]);
     boolean counted = false;
-    try (HttpConn conn = new HttpConn("127.0.0.1", o.rmPort(), 30_000)) {
+    try {
       for (Node n : mine) {
-        while (!stopped && System.nanoTime() < deadline && !register(conn, n)) sleepMillis(200);
+        while (!stopped && System.nanoTime() < deadline && !register(n)) sleepMillis(200);
       }
       registered.countDown();
       counted = true;
@@ -157,7 +158,7 @@ final class SimNodes implements AutoCloseable {
           if (stopped) break;
           now = System.nanoTime();
           if (n.due <= now) {
-            heartbeat(conn, n);
+            heartbeat(n);
             long iv = paceNanos >= 0 ? paceNanos : n.intervalNanos;
             n.due = iv == 0 ? 0 : Math.max(n.due + iv, System.nanoTime() - iv);
           }
@@ -171,25 +172,23 @@ final class SimNodes implements AutoCloseable {
     }
   }
 
-  private boolean register(HttpConn conn, Node n) {
+  private boolean register(Node n) {
     RegisterNodeRequest req = new RegisterNodeRequest(n.id, Topology.nodeHost(n.index), 45454, o.httpAddress(),
         Topology.rack(n.index), o.capacity(), statuses(n), List.of(), "bench");
     try {
-      HttpConn.Reply r = conn.post(WirePaths.NM_REGISTER, JSON.writeValueAsBytes(req));
-      if (!r.ok()) throw new IOException("HTTP " + r.status() + ": " + r.text());
-      RegisterNodeResponse resp = JSON.readValue(r.body(), RegisterNodeResponse.class);
-      if (resp.nodeAction() != NodeAction.NORMAL) throw new IOException("refused: " + resp.diagnostics());
+      RegisterNodeResponse resp = BobbinHttp.await(tracker.register(rmUrl, req));
+      if (resp.nodeAction() != NodeAction.NORMAL) throw new IllegalStateException("refused: " + resp.diagnostics());
       n.responseId = 0;
       n.intervalNanos = o.interval() != null ? o.interval().toNanos()
           : TimeUnit.MILLISECONDS.toNanos(Math.max(1, resp.heartbeatIntervalMs()));
       return true;
-    } catch (IOException | RuntimeException e) {
+    } catch (RuntimeException e) {
       error(e);
       return false;
     }
   }
 
-  private void heartbeat(HttpConn conn, Node n) {
+  private void heartbeat(Node n) {
     long now = System.nanoTime();
     for (Launch l; (l = n.incoming.poll()) != null; ) n.running.put(l.containerId(), l.endAt());
     for (Iterator<Map.Entry<String, Long>> it = n.running.entrySet().iterator(); it.hasNext(); ) {
@@ -200,15 +199,13 @@ final class SimNodes implements AutoCloseable {
       }
     }
     try {
-      byte[] body = JSON.writeValueAsBytes(new NodeHeartbeatRequest(n.id, n.responseId, statuses(n), true, ""));
+      var request = new NodeHeartbeatRequest(n.id, n.responseId, statuses(n), true, "");
       long t0 = System.nanoTime();
-      HttpConn.Reply r = conn.post(WirePaths.NM_HEARTBEAT, body);
+      NodeHeartbeatResponse resp = BobbinHttp.await(tracker.heartbeat(rmUrl, request));
       if (recordLatency) latency.add(System.nanoTime() - t0);
-      if (!r.ok()) throw new IOException("HTTP " + r.status() + ": " + r.text());
-      NodeHeartbeatResponse resp = JSON.readValue(r.body(), NodeHeartbeatResponse.class);
       heartbeats.incrementAndGet();
       if (resp.nodeAction() == NodeAction.RESYNC) {
-        register(conn, n);
+        register(n);
         return;
       }
       n.responseId = resp.responseId();
@@ -218,7 +215,7 @@ final class SimNodes implements AutoCloseable {
       for (String id : resp.containersToCleanup()) {
         if (n.running.remove(id) != null) n.completed.add(id);
       }
-    } catch (IOException | RuntimeException e) {
+    } catch (RuntimeException e) {
       error(e);
       sleepMillis(50);
     }

@@ -1,7 +1,6 @@
 package dev.bobbin.bench;
 
 import dev.bobbin.pg.EmbeddedPostgres;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -60,21 +59,20 @@ final class SubmissionBench {
       for (int c = 0; c < clients; c++) {
         int client = c;
         Thread t = new Thread(() -> {
-          try (HttpConn conn = new HttpConn("127.0.0.1", rm.httpPort, 30_000)) {
-            for (int i = 0; System.nanoTime() < end; i++) {
-              try {
-                String queue = Topology.queue(fair, Math.floorMod(client + i * clients, queues));
-                RestClient.Timing tm = RestClient.submit(conn, queue, "sim-am");
-                if (System.nanoTime() >= measureFrom) {
-                  newApp.add(tm.newApp());
-                  submit.add(tm.submit());
-                  both.add(tm.newApp() + tm.submit());
-                  done.incrementAndGet();
-                }
-              } catch (IOException | RuntimeException e) {
-                errors.incrementAndGet();
-                lastError.set(e.toString());
+          var rest = BenchHttp.rm(rm.httpPort, BenchHttp.REQUEST_TIMEOUT);
+          for (int i = 0; System.nanoTime() < end; i++) {
+            try {
+              String queue = Topology.queue(fair, Math.floorMod(client + i * clients, queues));
+              BenchHttp.Timing tm = BenchHttp.submit(rest, queue, "sim-am");
+              if (System.nanoTime() >= measureFrom) {
+                newApp.add(tm.newApp());
+                submit.add(tm.submit());
+                both.add(tm.newApp() + tm.submit());
+                done.incrementAndGet();
               }
+            } catch (RuntimeException e) {
+              errors.incrementAndGet();
+              lastError.set(e.toString());
             }
           }
         }, "sim-client-" + c);
@@ -97,8 +95,8 @@ final class SubmissionBench {
       var byThread = ThreadCpu.table(threads0, threads1, secs, done.get(), "submission");
       say.accept(String.format("submissions: %.0f/s, submit p50 %s p99 %s, RM %.2f cores, %d errors", rate,
           Report.ms(submit.percentile(50)), Report.ms(submit.percentile(99)), cores, errors.get()));
-      r.line("Workload: " + (clients == 1 ? "1 client, on its own keep-alive connection, submits"
-          : clients + " clients, each on its own keep-alive connection, submit") + " back to back: "
+      r.line("Workload: " + (clients == 1 ? "1 client, one call at a time on a keep-alive connection, submits"
+          : clients + " clients, each one call at a time on a keep-alive connection, submit") + " back to back: "
           + "`POST /ws/v1/cluster/apps/new-application`, then `POST /ws/v1/cluster/apps` (202) to "
           + (queues == 1 ? "one queue, `" + Topology.queue(fair, 0) + "`" : "one of " + queues + " queues")
           + " (" + (fair ? "fair" : "fifo") + "). The RM runs in its own JVM (-Xmx2g, "

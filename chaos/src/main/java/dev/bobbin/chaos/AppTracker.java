@@ -1,6 +1,6 @@
 package dev.bobbin.chaos;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import dev.bobbin.protocol.rest.AppInfo;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
@@ -54,12 +54,13 @@ final class AppTracker {
     return refusals.get();
   }
 
-  /** An application as the RM's REST API shows it ({@code app} object); unknown ids are ignored. */
-  void seen(JsonNode app) {
-    String id = app.path("id").asText();
-    apps.computeIfPresent(id, (k, old) -> old.seen(app.path("state").asText(old.state()),
-        app.path("finalStatus").asText(old.finalStatus()), app.path("finishedTime").asLong(0),
-        app.path("diagnostics").asText("")));
+  /** An application as the RM's REST API shows it; unknown ids are ignored. */
+  void seen(AppInfo app) {
+    if (app.id() == null) return;
+    apps.computeIfPresent(app.id(), (k, old) -> old.seen(
+        app.state() == null ? old.state() : app.state().name(),
+        app.finalStatus() == null ? old.finalStatus() : app.finalStatus().name(), app.finishedTime(),
+        app.diagnostics() == null ? "" : app.diagnostics()));
   }
 
   Optional<App> get(String id) {

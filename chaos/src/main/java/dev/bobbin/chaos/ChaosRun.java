@@ -1,5 +1,6 @@
 package dev.bobbin.chaos;
 
+import dev.bobbin.protocol.client.CallException;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -26,6 +27,7 @@ final class ChaosRun {
   private static final Duration SETTLE = Duration.ofSeconds(5);
   private static final Duration PROGRESS = Duration.ofSeconds(10);
   private static final Duration SUBMITTER_STOP = Duration.ofSeconds(30);
+  private static final Duration SETTLE_TIMEOUT = Duration.ofSeconds(5);
   private static final String LAUNCHER_MAIN = "dev/bobbin/launcher/Main.class";
 
   private final ChaosOptions options;
@@ -49,24 +51,24 @@ final class ChaosRun {
       return ChaosReport.startupFailed(options.describe(), workDir, e.getMessage(), elapsedMs());
     }
     Random seeds = new Random(options.seed());
-    Http http = new Http();
-    try (Cluster cluster = new Cluster(options, workDir, classpath, http, new Random(seeds.nextLong()))) {
+    ClusterClients clients = new ClusterClients();
+    try (Cluster cluster = new Cluster(options, workDir, classpath, clients, new Random(seeds.nextLong()))) {
       try {
         cluster.start(line -> out.println("[" + elapsed() + "] " + line));
       } catch (StartupException e) {
         return ChaosReport.startupFailed(options.describe(), workDir, e.getMessage(), elapsedMs());
       }
-      return exercise(cluster, http, classpath, seeds);
+      return exercise(cluster, clients, classpath, seeds);
     } finally {
       out.println("[" + elapsed() + "] cluster stopped");
     }
   }
 
-  private ChaosReport exercise(Cluster cluster, Http http, String classpath, Random seeds) {
+  private ChaosReport exercise(Cluster cluster, ClusterClients clients, String classpath, Random seeds) {
     AppTracker tracker = new AppTracker();
     InvariantChecker checker = new InvariantChecker();
-    Submitter submitter = new Submitter(cluster, http, tracker, new Random(seeds.nextLong()), classpath);
-    try (Watchers watchers = new Watchers(cluster, http, checker, tracker, new Random(seeds.nextLong()))) {
+    Submitter submitter = new Submitter(cluster, clients, tracker, new Random(seeds.nextLong()), classpath);
+    try (Watchers watchers = new Watchers(cluster, clients, checker, tracker, new Random(seeds.nextLong()))) {
       watchers.start();
       long steadyStart = System.nanoTime();
       watchers.every(PROGRESS, () -> progress(cluster, tracker, checker));
@@ -77,7 +79,7 @@ final class ChaosRun {
 
       FaultPlan plan = FaultPlan.build(options.faults(), options.duration(), options.faultInterval(),
           new Random(seeds.nextLong()));
-      FaultInjector injector = new FaultInjector(cluster, tracker, new FailoverProbe(cluster, http, submitter),
+      FaultInjector injector = new FaultInjector(cluster, tracker, new FailoverProbe(cluster, clients, submitter),
           options, started);
       List<FaultInjector.Result> results = injectAll(plan, cluster, injector, steadyStart, new Random(seeds.nextLong()));
 
@@ -91,7 +93,7 @@ final class ChaosRun {
       watchers.pollNodeManagers();
       // After the last NodeManager poll: an application that ended in between is judged with its
       // end, not as unfinished with its AM container's clean-up kill counted as a loss.
-      Set<String> unknown = settle(cluster, http, tracker);
+      Set<String> unknown = settle(cluster, clients, tracker);
 
       List<Violation> violations = new ArrayList<>(checker.violations(tracker::finishedAt));
       violations.addAll(unfinished(tracker, unknown));
@@ -149,19 +151,16 @@ final class ChaosRun {
    * Asks every serving member directly about each accepted application not known to have ended
    * (the list poll may have missed the last change); returns those no member knows.
    */
-  private Set<String> settle(Cluster cluster, Http http, AppTracker tracker) {
+  private Set<String> settle(Cluster cluster, ClusterClients clients, AppTracker tracker) {
     Set<String> unknown = new HashSet<>();
     for (String id : tracker.running()) {
       boolean found = false;
       for (Member m : cluster.serving()) {
         try {
-          Http.Reply r = http.get(m.url() + "/ws/v1/cluster/apps/" + id, Duration.ofSeconds(5));
-          if (r.ok()) {
-            tracker.seen(r.json().path("app"));
-            found = true;
-            break;
-          }
-        } catch (IOException e) {
+          tracker.seen(clients.rm(m, SETTLE_TIMEOUT).application(id));
+          found = true;
+          break;
+        } catch (CallException e) {
           // ask the next member
         }
       }

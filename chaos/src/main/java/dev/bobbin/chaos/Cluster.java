@@ -1,10 +1,14 @@
 package dev.bobbin.chaos;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.bobbin.am.shell.ClassDataSharing;
 import dev.bobbin.launcher.Ports;
 import dev.bobbin.pg.EmbeddedPostgres;
+import dev.bobbin.protocol.NodeState;
 import dev.bobbin.protocol.Resource;
+import dev.bobbin.protocol.client.CallException;
+import dev.bobbin.protocol.client.RmRestClient;
+import dev.bobbin.protocol.rest.AppsQuery;
+import dev.bobbin.protocol.rest.NodeManagerInfo;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -16,6 +20,7 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Random;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
@@ -37,7 +42,7 @@ final class Cluster implements AutoCloseable {
   final List<Member> members = new ArrayList<>();
   private final ChaosOptions options;
   private final String classpath;
-  private final Http http;
+  private final ClusterClients clients;
   private final List<Integer> nmPorts;
   private final Children children = new Children();
   private final Thread hook = new Thread(this::close, "chaos-cleanup");
@@ -47,11 +52,11 @@ final class Cluster implements AutoCloseable {
   private EmbeddedPostgres.Database db;
   private Path rmConfig;
 
-  Cluster(ChaosOptions options, Path workDir, String classpath, Http http, Random random) {
+  Cluster(ChaosOptions options, Path workDir, String classpath, ClusterClients clients, Random random) {
     this.options = options;
     this.workDir = workDir;
     this.classpath = classpath;
-    this.http = http;
+    this.clients = clients;
     List<Integer> ports = Ports.pick(2 * options.members() + options.nodes(), random);
     for (int i = 0; i < options.members(); i++) {
       members.add(new Member(i + 1, ports.get(2 * i), ports.get(2 * i + 1), workDir.resolve("rm-" + (i + 1)),
@@ -115,7 +120,7 @@ final class Cluster implements AutoCloseable {
     while (System.nanoTime() < deadline) {
       Process p = m.process();
       if (p == null || !p.isAlive()) return false;
-      if (answers(m.url() + "/ws/v1/cluster/info") && answers(m.url() + "/ws/v1/cluster/apps?limit=1")) {
+      if (serves(m)) {
         m.state(Member.State.UP);
         return true;
       }
@@ -212,14 +217,10 @@ final class Cluster implements AutoCloseable {
     long deadline = System.nanoTime() + NM_START.toNanos();
     while (System.nanoTime() < deadline && n.process().isAlive()) {
       try {
-        Http.Reply r = http.get(n.url() + "/ws/v1/node/info", REQUEST);
-        if (r.ok()) {
-          JsonNode info = r.json().path("nodeInfo");
-          return n.identified(info.path("id").asText(),
-              new Resource(info.path("totalPmemAllocatedContainersMB").asLong(),
-                  info.path("totalVCoresAllocatedContainers").asInt()));
-        }
-      } catch (IOException e) {
+        NodeManagerInfo info = clients.nodes(REQUEST).info(n.url());
+        return n.identified(info.id(),
+            new Resource(info.totalPmemAllocatedContainersMB(), (int) info.totalVCoresAllocatedContainers()));
+      } catch (CallException e) {
         // not listening yet
       }
       if (!Sleep.millis(250)) break;
@@ -234,9 +235,8 @@ final class Cluster implements AutoCloseable {
     while (System.nanoTime() < deadline) {
       for (Member m : serving()) {
         try {
-          Http.Reply r = http.get(m.url() + "/ws/v1/cluster/nodes?states=RUNNING", REQUEST);
-          if (r.ok()) running = r.json().path("nodes").path("node").size();
-        } catch (IOException e) {
+          running = clients.rm(m, REQUEST).nodes(Set.of(NodeState.RUNNING)).size();
+        } catch (CallException e) {
           continue;
         }
         if (running >= nodes.size()) return;
@@ -247,10 +247,13 @@ final class Cluster implements AutoCloseable {
         + Durations.format(NM_START) + "; see the logs in " + workDir.resolve("logs"));
   }
 
-  private boolean answers(String url) {
+  private boolean serves(Member m) {
+    RmRestClient rm = clients.rm(m, REQUEST);
     try {
-      return http.get(url, REQUEST).ok();
-    } catch (IOException e) {
+      rm.clusterInfo();
+      rm.applications(AppsQuery.all().withLimit(1));
+      return true;
+    } catch (CallException e) {
       return false;
     }
   }

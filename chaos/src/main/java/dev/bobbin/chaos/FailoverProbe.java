@@ -1,6 +1,6 @@
 package dev.bobbin.chaos;
 
-import java.io.IOException;
+import dev.bobbin.protocol.client.CallException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -22,12 +22,12 @@ final class FailoverProbe {
   private static final long ROUND_MS = 200;
 
   private final Cluster cluster;
-  private final Http http;
+  private final ClusterClients clients;
   private final Submitter submitter;
 
-  FailoverProbe(Cluster cluster, Http http, Submitter submitter) {
+  FailoverProbe(Cluster cluster, ClusterClients clients, Submitter submitter) {
     this.cluster = cluster;
-    this.http = http;
+    this.clients = clients;
     this.submitter = submitter;
   }
 
@@ -76,8 +76,9 @@ final class FailoverProbe {
     for (int i = 0; i < serving.size(); i++) {
       Member m = serving.get((turn + i) % serving.size());
       try {
-        if (http.get(m.url() + "/ws/v1/cluster/apps/" + appId, REQUEST).status() == 200) return true;
-      } catch (IOException e) {
+        clients.rm(m, REQUEST).application(appId);
+        return true;
+      } catch (CallException e) {
         // try the next member
       }
     }

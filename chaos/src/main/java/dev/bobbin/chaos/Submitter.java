@@ -1,21 +1,23 @@
 package dev.bobbin.chaos;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bobbin.am.shell.ShellAmSpec;
 import dev.bobbin.protocol.Resource;
-import java.io.IOException;
-import java.net.ConnectException;
-import java.net.http.HttpConnectTimeoutException;
+import dev.bobbin.protocol.client.CallException;
+import dev.bobbin.protocol.client.RemoteErrorException;
+import dev.bobbin.protocol.client.UnreachableException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Submits distributed-shell applications over the REST API, each to a random serving member and,
- * when that fails, to the next. An application is accepted only when the RM answered 202.
+ * when that fails, to the next. An application is accepted only when the RM answered its
+ * submission with success.
  */
 final class Submitter {
   static final String SHELL = "sleep 2; echo ok";
@@ -26,16 +28,16 @@ final class Submitter {
   private static final Duration SUBMIT_TIMEOUT = Duration.ofSeconds(10);
 
   private final Cluster cluster;
-  private final Http http;
+  private final ClusterClients clients;
   private final AppTracker tracker;
   private final Random random;
   private final List<String> amCommands;
   private final String user = System.getProperty("user.name", "chaos");
   private final AtomicInteger sequence = new AtomicInteger();
 
-  Submitter(Cluster cluster, Http http, AppTracker tracker, Random random, String amClasspath) {
+  Submitter(Cluster cluster, ClusterClients clients, AppTracker tracker, Random random, String amClasspath) {
     this.cluster = cluster;
-    this.http = http;
+    this.clients = clients;
     this.tracker = tracker;
     this.random = random;
     this.amCommands = ShellAmSpec.commands(amClasspath, SHELL, CONTAINERS, WORKER, 0);
@@ -49,17 +51,18 @@ final class Submitter {
       String id = newApplication(m);
       if (id == null) continue;
       try {
-        Http.Reply r = http.post(m.url() + "/ws/v1/cluster/apps?user.name=" + user, body(id), SUBMIT_TIMEOUT);
-        if (r.status() == 202 || r.status() == 200) {
-          tracker.accepted(id, System.currentTimeMillis());
-          return true;
+        clients.rm(m, user, SUBMIT_TIMEOUT).submit(body(id));
+        tracker.accepted(id, System.currentTimeMillis());
+        return true;
+      } catch (RemoteErrorException e) {
+        tracker.refused();
+      } catch (UnreachableException e) {
+        if (e.connectFailed()) {
+          tracker.refused();
+        } else {
+          // The request went out and no answer came back: the RM may have accepted it.
+          tracker.ambiguous(id, System.currentTimeMillis());
         }
-        tracker.refused();
-      } catch (ConnectException | HttpConnectTimeoutException e) {
-        tracker.refused();
-      } catch (IOException e) {
-        // The request went out and no answer came back: the RM may have accepted it.
-        tracker.ambiguous(id, System.currentTimeMillis());
       }
     }
     return false;
@@ -80,25 +83,23 @@ final class Submitter {
 
   private String newApplication(Member m) {
     try {
-      Http.Reply r = http.post(m.url() + "/ws/v1/cluster/apps/new-application", null, NEW_APP_TIMEOUT);
-      String id = r.ok() ? r.json().path("application-id").asText("") : "";
-      if (!id.isBlank()) return id;
-    } catch (IOException e) {
+      String id = clients.rm(m, user, NEW_APP_TIMEOUT).newApplication().applicationId();
+      if (id != null && !id.isBlank()) return id;
+    } catch (CallException e) {
       // counted below; the caller tries the next member
     }
     tracker.refused();
     return null;
   }
 
-  private String body(String id) {
-    ObjectNode body = Http.JSON.createObjectNode();
+  private Map<String, Object> body(String id) {
+    Map<String, Object> body = new LinkedHashMap<>();
     body.put("application-id", id);
     body.put("application-name", "chaos-" + sequence.incrementAndGet());
     body.put("application-type", "DISTRIBUTED-SHELL");
     body.put("queue", "default");
-    body.putObject("resource").put("memory", AM.memory()).put("vCores", AM.vCores());
-    var commands = body.putObject("am-container-spec").putObject("commands").putArray("command");
-    amCommands.forEach(commands::add);
-    return body.toString();
+    body.put("resource", AM);
+    body.put("am-container-spec", Map.of("commands", Map.of("command", amCommands)));
+    return body;
   }
 }

@@ -1,11 +1,15 @@
 package dev.bobbin.chaos;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.bobbin.protocol.Resource;
-import java.io.IOException;
+import dev.bobbin.protocol.client.CallException;
+import dev.bobbin.protocol.client.NodeRestClient;
+import dev.bobbin.protocol.rest.AppInfo;
+import dev.bobbin.protocol.rest.AppsQuery;
+import dev.bobbin.protocol.rest.NodeContainerInfo;
+import dev.bobbin.protocol.rest.NodeInfo;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.Random;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -25,7 +29,8 @@ final class Watchers implements AutoCloseable {
   private static final Duration RM_TIMEOUT = Duration.ofSeconds(5);
 
   private final Cluster cluster;
-  private final Http http;
+  private final ClusterClients clients;
+  private final NodeRestClient nodeManagers;
   private final InvariantChecker checker;
   private final AppTracker tracker;
   private final Random random;
@@ -36,9 +41,10 @@ final class Watchers implements AutoCloseable {
     return t;
   });
 
-  Watchers(Cluster cluster, Http http, InvariantChecker checker, AppTracker tracker, Random random) {
+  Watchers(Cluster cluster, ClusterClients clients, InvariantChecker checker, AppTracker tracker, Random random) {
     this.cluster = cluster;
-    this.http = http;
+    this.clients = clients;
+    this.nodeManagers = clients.nodes(NM_TIMEOUT);
     this.checker = checker;
     this.tracker = tracker;
     this.random = random;
@@ -68,18 +74,10 @@ final class Watchers implements AutoCloseable {
   void pollNodeManagers() {
     for (NmAgent nm : cluster.nodes()) {
       try {
-        Http.Reply r = http.get(nm.url() + "/ws/v1/node/containers", NM_TIMEOUT);
-        if (!r.ok()) {
-          failedPolls.incrementAndGet();
-          continue;
-        }
-        List<InvariantChecker.ContainerSeen> seen = new ArrayList<>();
-        for (JsonNode c : r.json().path("containers").path("container")) {
-          seen.add(new InvariantChecker.ContainerSeen(c.path("id").asText(), c.path("state").asText(),
-              c.path("totalMemoryNeededMB").asLong(), c.path("totalVCoresNeeded").asInt(), c.path("exitCode").asInt()));
-        }
+        List<InvariantChecker.ContainerSeen> seen = nodeManagers.containers(nm.url()).stream()
+            .map(Watchers::seen).toList();
         checker.observeNode(nm.nodeId(), System.currentTimeMillis(), nm.capacity(), seen);
-      } catch (IOException e) {
+      } catch (CallException e) {
         failedPolls.incrementAndGet();
       }
     }
@@ -89,13 +87,8 @@ final class Watchers implements AutoCloseable {
     Member m = anyServing();
     if (m == null) return;
     try {
-      Http.Reply r = http.get(m.url() + "/ws/v1/cluster/apps", RM_TIMEOUT);
-      if (!r.ok()) {
-        failedPolls.incrementAndGet();
-        return;
-      }
-      for (JsonNode app : r.json().path("apps").path("app")) tracker.seen(app);
-    } catch (IOException e) {
+      for (AppInfo app : clients.rm(m, RM_TIMEOUT).applications(AppsQuery.all())) tracker.seen(app);
+    } catch (CallException e) {
       failedPolls.incrementAndGet();
     }
   }
@@ -104,16 +97,12 @@ final class Watchers implements AutoCloseable {
     Member m = anyServing();
     if (m == null) return;
     try {
-      Http.Reply r = http.get(m.url() + "/ws/v1/cluster/nodes", RM_TIMEOUT);
-      if (!r.ok()) {
-        failedPolls.incrementAndGet();
-        return;
-      }
+      List<NodeInfo> nodes = clients.rm(m, RM_TIMEOUT).nodes(Set.of());
       long now = System.currentTimeMillis();
-      for (JsonNode n : r.json().path("nodes").path("node")) {
-        checker.observeRmNode(n.path("id").asText(), now, resource(n.path("usedResource")), resource(n.path("totalResource")));
+      for (NodeInfo n : nodes) {
+        checker.observeRmNode(n.id(), now, orNone(n.usedResource()), orNone(n.totalResource()));
       }
-    } catch (IOException e) {
+    } catch (CallException e) {
       failedPolls.incrementAndGet();
     }
   }
@@ -133,7 +122,12 @@ final class Watchers implements AutoCloseable {
     return serving.isEmpty() ? null : serving.get(random.nextInt(serving.size()));
   }
 
-  private static Resource resource(JsonNode r) {
-    return new Resource(r.path("memory").asLong(), r.path("vCores").asInt());
+  private static InvariantChecker.ContainerSeen seen(NodeContainerInfo c) {
+    return new InvariantChecker.ContainerSeen(c.id() == null ? "" : c.id(), c.state() == null ? "" : c.state(),
+        c.totalMemoryNeededMB(), c.totalVCoresNeeded(), c.exitCode());
+  }
+
+  private static Resource orNone(Resource r) {
+    return r == null ? Resource.NONE : r;
   }
 }

@@ -2,12 +2,20 @@ package dev.bobbin.launcher;
 
 import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.joran.JoranConfigurator;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.typesafe.config.ConfigFactory;
 import dev.bobbin.am.shell.ShellAmSpec;
 import dev.bobbin.config.NmSettings;
 import dev.bobbin.node.server.NodeManager;
+import dev.bobbin.protocol.NodeState;
 import dev.bobbin.protocol.Resource;
+import dev.bobbin.protocol.YarnApplicationState;
+import dev.bobbin.protocol.client.BobbinHttp;
+import dev.bobbin.protocol.client.NodeRestClient;
+import dev.bobbin.protocol.client.RemoteErrorException;
+import dev.bobbin.protocol.client.RmRestClient;
+import dev.bobbin.protocol.rest.AppAttemptInfo;
+import dev.bobbin.protocol.rest.AppInfo;
+import dev.bobbin.protocol.rest.NodeContainerInfo;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.ServerSocket;
@@ -20,8 +28,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.stream.Collectors;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -39,6 +49,8 @@ public final class QuickstartCommand implements Callable<Integer> {
   static final String SHELL = "echo \"hello from $CONTAINER_ID\"";
   static final int CONTAINERS = 3;
   private static final Duration APP_TIMEOUT = Duration.ofMinutes(3);
+  private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
+  private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(15);
 
   /** What a run produced: the final state and status, and each worker container's stdout. */
   public record Outcome(String appId, String state, String finalStatus, String diagnostics,
@@ -106,22 +118,25 @@ public final class QuickstartCommand implements Callable<Integer> {
         for (int i = 1; i <= 2; i++) {
           nms.add(NodeManager.start(nmSettings(rm.url(), dir.resolve("nm-" + i))));
         }
-        RestClient rest = new RestClient();
-        awaitNodes(rest, rm.url(), 2, out);
-        String appId = submit(rest, rm.url(), shell, out);
-        JsonNode app = awaitFinal(rest, rm.url(), appId, out);
-        reportFailedAttempts(rest, rm.url(), appId, out);
-        Map<String, String> output = containerOutput(rest, rm.url(), appId, nms);
+        BobbinHttp http = BobbinHttp.builder().connectTimeout(CONNECT_TIMEOUT).requestTimeout(REQUEST_TIMEOUT).build();
+        RmRestClient rest = new RmRestClient(http, List.of(rm.url()));
+        awaitNodes(rest, 2, out);
+        String appId = submit(rest, shell, out);
+        AppInfo app = awaitFinal(rest, appId, out);
+        List<AppAttemptInfo> attempts = rest.attempts(appId);
+        reportFailedAttempts(attempts, out);
+        Map<String, String> output = containerOutput(new NodeRestClient(http), appId, attempts, nms);
         output.forEach((id, text) -> out.println("  " + id + ": " + text.strip()));
-        String state = app.path("state").asText();
-        String fin = app.path("finalStatus").asText();
+        String state = app.state().name();
+        String fin = String.valueOf(app.finalStatus());
+        String diagnostics = app.diagnostics() == null ? "" : app.diagnostics();
         out.println("Application " + appId + " " + state + " with final status " + fin
-            + (app.path("diagnostics").asText().isEmpty() ? "" : ": " + app.path("diagnostics").asText()));
+            + (diagnostics.isEmpty() ? "" : ": " + diagnostics));
         afterwards.whileRunning(rm.url(), () -> {
           nms.forEach(NodeManager::close);
           rm.close();
         });
-        return new Outcome(appId, state, fin, app.path("diagnostics").asText(), output);
+        return new Outcome(appId, state, fin, diagnostics, output);
       } finally {
         for (NodeManager nm : nms) nm.close();
       }
@@ -137,11 +152,10 @@ public final class QuickstartCommand implements Callable<Integer> {
         "bobbin.nm.work-dir", workDir.toString())).withFallback(ConfigFactory.load()));
   }
 
-  private static void awaitNodes(RestClient rest, String rm, int count, PrintStream out) throws Exception {
+  private static void awaitNodes(RmRestClient rest, int count, PrintStream out) throws InterruptedException {
     Instant deadline = Instant.now().plusSeconds(30);
     while (true) {
-      JsonNode nodes = rest.get(rm + "/ws/v1/cluster/nodes?states=RUNNING").json().path("nodes").path("node");
-      if (nodes.size() >= count) {
+      if (rest.nodes(Set.of(NodeState.RUNNING)).size() >= count) {
         out.println(count + " NodeManagers registered");
         return;
       }
@@ -150,8 +164,8 @@ public final class QuickstartCommand implements Callable<Integer> {
     }
   }
 
-  private static String submit(RestClient rest, String rm, String shell, PrintStream out) throws Exception {
-    String appId = rest.post(rm + "/ws/v1/cluster/apps/new-application", null).json().path("application-id").asText();
+  private static String submit(RmRestClient rest, String shell, PrintStream out) {
+    String appId = rest.newApplication().applicationId();
     List<String> commands = ShellAmSpec.commands(System.getProperty("java.class.path"), shell, CONTAINERS,
         new Resource(256, 1), 0);
     Map<String, Object> body = new LinkedHashMap<>();
@@ -161,23 +175,21 @@ public final class QuickstartCommand implements Callable<Integer> {
     body.put("queue", "default");
     body.put("resource", new Resource(512, 1));
     body.put("am-container-spec", Map.of("commands", Map.of("command", commands)));
-    RestClient.Reply r = rest.post(rm + "/ws/v1/cluster/apps", body);
-    if (r.status() != 202) throw new IllegalStateException("Submission refused: HTTP " + r.status() + " " + r.body());
+    rest.submit(body);
     out.println("Submitted " + appId + ": " + shell + " on " + CONTAINERS + " containers");
     return appId;
   }
 
-  private static JsonNode awaitFinal(RestClient rest, String rm, String appId, PrintStream out) throws Exception {
+  private static AppInfo awaitFinal(RmRestClient rest, String appId, PrintStream out) throws InterruptedException {
     Instant deadline = Instant.now().plus(APP_TIMEOUT);
-    String last = "";
+    YarnApplicationState last = null;
     while (true) {
-      JsonNode app = rest.get(rm + "/ws/v1/cluster/apps/" + appId).json().path("app");
-      String state = app.path("state").asText();
-      if (!state.equals(last)) {
-        out.println("  " + appId + " is " + state);
-        last = state;
+      AppInfo app = rest.application(appId);
+      if (app.state() != last) {
+        out.println("  " + appId + " is " + app.state());
+        last = app.state();
       }
-      if (state.equals("FINISHED") || state.equals("FAILED") || state.equals("KILLED")) return app;
+      if (app.state() != null && app.state().isFinal()) return app;
       if (Instant.now().isAfter(deadline)) {
         throw new IllegalStateException("Application " + appId + " did not finish within " + APP_TIMEOUT);
       }
@@ -185,33 +197,29 @@ public final class QuickstartCommand implements Callable<Integer> {
     }
   }
 
-  private static void reportFailedAttempts(RestClient rest, String rm, String appId, PrintStream out) throws Exception {
-    for (JsonNode a : rest.get(rm + "/ws/v1/cluster/apps/" + appId + "/appattempts").json()
-        .path("appAttempts").path("appAttempt")) {
-      if ("FAILED".equals(a.path("appAttemptState").asText())) {
-        out.println("  attempt " + a.path("appAttemptId").asText() + " failed: " + a.path("diagnosticsInfo").asText());
+  private static void reportFailedAttempts(List<AppAttemptInfo> attempts, PrintStream out) {
+    for (AppAttemptInfo a : attempts) {
+      if ("FAILED".equals(a.appAttemptState())) {
+        out.println("  attempt " + a.appAttemptId() + " failed: " + a.diagnosticsInfo());
       }
     }
   }
 
   /** Stdout of each worker container, read back through the NodeManagers' REST API. */
-  private static Map<String, String> containerOutput(RestClient rest, String rm, String appId, List<NodeManager> nms)
-      throws Exception {
-    Set<String> amContainers = new java.util.HashSet<>();
-    for (JsonNode a : rest.get(rm + "/ws/v1/cluster/apps/" + appId + "/appattempts").json()
-        .path("appAttempts").path("appAttempt")) {
-      amContainers.add(a.path("containerId").asText());
-    }
+  private static Map<String, String> containerOutput(NodeRestClient rest, String appId, List<AppAttemptInfo> attempts,
+      List<NodeManager> nms) {
+    Set<String> amContainers = attempts.stream().map(AppAttemptInfo::containerId).collect(Collectors.toSet());
     String appKey = appId.substring("application_".length());
-    Map<String, String> out = new java.util.TreeMap<>();
+    Map<String, String> out = new TreeMap<>();
     for (NodeManager nm : nms) {
-      JsonNode containers = rest.get("http://" + nm.httpAddress() + "/ws/v1/node/containers").json()
-          .path("containers").path("container");
-      for (JsonNode c : containers) {
-        String id = c.path("id").asText();
+      for (NodeContainerInfo c : rest.containers(nm.httpAddress())) {
+        String id = c.id();
         if (!id.contains(appKey) || amContainers.contains(id)) continue;
-        RestClient.Reply log = rest.get("http://" + nm.httpAddress() + "/ws/v1/node/containers/" + id + "/logs/stdout");
-        out.put(id, log.status() == 200 ? log.body() : "(no stdout: HTTP " + log.status() + ")");
+        try {
+          out.put(id, rest.containerLog(nm.httpAddress(), id, "stdout"));
+        } catch (RemoteErrorException e) {
+          out.put(id, "(no stdout: HTTP " + e.status() + ")");
+        }
       }
     }
     return out;

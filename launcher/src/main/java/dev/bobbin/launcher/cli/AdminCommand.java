@@ -21,16 +21,14 @@ final class AdminCommand implements Runnable {
       description = "Re-reads the allocation file or queue configuration; an invalid one is refused with the element"
           + " and the reason, and the running configuration stays.")
   static final class RefreshQueues extends ClientCommand {
-    static final String PATH = "/ws/v1/cluster/admin/refresh-queues";
-
     RefreshQueues(ClientContext context, PrintStream out) {
       super(context, out);
     }
 
     @Override
     int run() {
-      RmResponse r = rm().write("PUT", PATH, null);
-      out.println(YarnJson.text(r.json(), "result", "Queues refreshed"));
+      String result = rm().refreshQueues();
+      out.println(result.isBlank() ? "Queues refreshed" : result);
       return 0;
     }
   }

@@ -1,16 +1,19 @@
 package dev.bobbin.launcher.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import dev.bobbin.protocol.FinalApplicationStatus;
+import dev.bobbin.protocol.YarnApplicationState;
+import dev.bobbin.protocol.client.RmRestClient;
+import dev.bobbin.protocol.rest.AppInfo;
 import java.io.PrintStream;
 import java.time.Duration;
 
 /** Follows an application until it reaches a final state, printing each state it passes through. */
 final class AppWaiter {
-  private final RmClient rm;
+  private final RmRestClient rm;
   private final PrintStream out;
   private final Duration pollInterval;
 
-  AppWaiter(RmClient rm, PrintStream out, Duration pollInterval) {
+  AppWaiter(RmRestClient rm, PrintStream out, Duration pollInterval) {
     this.rm = rm;
     this.out = out;
     this.pollInterval = pollInterval;
@@ -18,25 +21,26 @@ final class AppWaiter {
 
   /** @return 0 if the application FINISHED with SUCCEEDED, else 1 */
   int awaitEnd(String appId) {
-    String lastState = null;
+    YarnApplicationState lastState = null;
     while (true) {
-      JsonNode app = YarnJson.unwrap(rm.get(AppPaths.app(appId)).json(), "app");
-      String state = YarnJson.text(app, "state", "UNKNOWN");
-      if (!state.equals(lastState)) {
-        out.println("Application " + appId + " is " + state);
+      AppInfo app = rm.application(appId);
+      YarnApplicationState state = app.state();
+      if (state != lastState) {
+        out.println("Application " + appId + " is " + (state == null ? "UNKNOWN" : state));
         lastState = state;
       }
-      if (AppPaths.FINAL_STATES.contains(state)) return reportEnd(appId, app, state);
+      if (state != null && state.isFinal()) return reportEnd(appId, app);
       pause();
     }
   }
 
-  private int reportEnd(String appId, JsonNode app, String state) {
-    String finalStatus = YarnJson.text(app, "finalStatus", "UNDEFINED");
-    out.println("Application " + appId + " ended: state " + state + ", final status " + finalStatus);
-    String diagnostics = YarnJson.text(app, "diagnostics", "");
+  private int reportEnd(String appId, AppInfo app) {
+    FinalApplicationStatus finalStatus = app.finalStatus() == null ? FinalApplicationStatus.UNDEFINED : app.finalStatus();
+    out.println("Application " + appId + " ended: state " + app.state() + ", final status " + finalStatus);
+    String diagnostics = app.diagnostics() == null ? "" : app.diagnostics();
     if (!diagnostics.isBlank()) out.println("Diagnostics: " + diagnostics.strip());
-    return "FINISHED".equals(state) && "SUCCEEDED".equals(finalStatus) ? 0 : RmFailure.RM_ERROR;
+    return app.state() == YarnApplicationState.FINISHED && finalStatus == FinalApplicationStatus.SUCCEEDED
+        ? 0 : RmFailure.RM_ERROR;
   }
 
   private void pause() {

@@ -1,10 +1,10 @@
 package dev.bobbin.launcher.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import dev.bobbin.protocol.YarnApplicationState;
+import dev.bobbin.protocol.rest.AppInfo;
+import dev.bobbin.protocol.rest.AppsQuery;
 import java.io.PrintStream;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -25,26 +25,23 @@ final class AppsCommand extends ClientCommand {
 
   @Override
   int run() {
-    Map<String, String> query = new LinkedHashMap<>();
-    if (states != null) query.put("states", stateList("--states", states));
-    if (queue != null) query.put("queue", queue);
-    if (target.user != null) query.put("user", target.user);
-    RmClient rm = rm();
+    AppsQuery query = AppsQuery.all().withQueue(queue).withUser(target.user);
+    if (states != null) query = query.withStates(states("--states", states, YarnApplicationState.class));
 
-    List<JsonNode> apps = YarnJson.elements(rm.get(AppPaths.APPS, query).json(), "apps", "app");
+    List<AppInfo> apps = rm().applications(query);
     out.println("Total number of applications: " + apps.size());
     TextTable table = new TextTable(
         "Application-Id", "Name", "Type", "User", "Queue", "State", "Final-Status", "Progress");
-    for (JsonNode app : apps) {
+    for (AppInfo app : apps) {
       table.row(
-          YarnJson.text(app, "id", ""),
-          YarnJson.text(app, "name", ""),
-          YarnJson.text(app, "applicationType", ""),
-          YarnJson.text(app, "user", ""),
-          YarnJson.text(app, "queue", ""),
-          YarnJson.text(app, "state", ""),
-          YarnJson.text(app, "finalStatus", ""),
-          Formats.progress(app));
+          Formats.text(app.id()),
+          Formats.text(app.name()),
+          Formats.text(app.applicationType()),
+          Formats.text(app.user()),
+          Formats.text(app.queue()),
+          Formats.text(app.state()),
+          Formats.text(app.finalStatus()),
+          Formats.progress(app.progress()));
     }
     table.print(out);
     return 0;

@@ -1,9 +1,15 @@
 package dev.bobbin.launcher.cli;
 
 import dev.bobbin.protocol.Ids;
+import dev.bobbin.protocol.client.CallException;
+import dev.bobbin.protocol.client.Credentials;
+import dev.bobbin.protocol.client.RmRestClient;
 import java.io.PrintStream;
 import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Mixin;
@@ -17,6 +23,7 @@ abstract class ClientCommand implements Callable<Integer> {
 
   final ClientContext context;
   final PrintStream out;
+  private List<String> rms = List.of();
 
   ClientCommand(ClientContext context, PrintStream out) {
     this.context = context;
@@ -28,22 +35,35 @@ abstract class ClientCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    return run();
+    try {
+      return run();
+    } catch (CallException e) {
+      throw RmErrors.failure(e, rms);
+    }
   }
 
-  RmClient rm() {
-    return RmClient.from(target.rm, target.user, context);
+  /** The RM's REST API at {@code --rm}, called as {@code --user}. */
+  RmRestClient rm() {
+    String user = target.user(context);
+    rms = target.rmUrls(context);
+    return new RmRestClient(context.http().withCredentials(Credentials.simpleUser(user)), rms);
   }
 
-  /** A comma list of state names, upper-cased ({@code "running, accepted"} → {@code RUNNING,ACCEPTED}). */
-  static String stateList(String option, String raw) {
-    String joined = Arrays.stream(raw.split(","))
-        .map(String::strip)
-        .filter(s -> !s.isEmpty())
-        .map(s -> s.toUpperCase(Locale.ROOT))
-        .collect(Collectors.joining(","));
-    if (joined.isEmpty()) throw new UsageException(option + " needs at least one state");
-    return joined;
+  /** A comma list of {@code type}'s state names in any case ({@code "running, accepted"}). */
+  static <E extends Enum<E>> Set<E> states(String option, String raw, Class<E> type) {
+    Set<E> states = EnumSet.noneOf(type);
+    for (String name : raw.split(",")) {
+      String upper = name.strip().toUpperCase(Locale.ROOT);
+      if (upper.isEmpty()) continue;
+      try {
+        states.add(Enum.valueOf(type, upper));
+      } catch (IllegalArgumentException e) {
+        throw new UsageException("Invalid value for option '" + option + "': unknown state '" + name.strip()
+            + "', expected " + Arrays.stream(type.getEnumConstants()).map(Enum::name).collect(Collectors.joining(",")));
+      }
+    }
+    if (states.isEmpty()) throw new UsageException(option + " needs at least one state");
+    return states;
   }
 
   static String applicationId(String id) {

@@ -1,24 +1,28 @@
 package dev.bobbin.launcher.cli;
 
+import dev.bobbin.protocol.client.BobbinHttp;
 import java.io.File;
-import java.net.http.HttpClient;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.stream.Collectors;
 
-/** What the client commands take from their surroundings; tests substitute their own. */
+/**
+ * What the client commands take from their surroundings; tests substitute their own.
+ *
+ * @param http the transport; each command calls through it as its {@code --user}
+ */
 public record ClientContext(
     String rmFromEnv,
     String osUser,
     String amClasspath,
     Duration pollInterval,
     Duration killTimeout,
-    Duration requestTimeout,
-    HttpClient http) {
+    BobbinHttp http) {
 
   static final Duration POLL_INTERVAL = Duration.ofMillis(500);
   static final Duration KILL_TIMEOUT = Duration.ofSeconds(30);
+  static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
   static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(30);
 
   public static ClientContext system() {
@@ -28,16 +32,11 @@ public record ClientContext(
         absoluteClasspath(System.getProperty("java.class.path", "")),
         POLL_INTERVAL,
         KILL_TIMEOUT,
-        REQUEST_TIMEOUT,
-        defaultHttpClient());
+        transport(REQUEST_TIMEOUT));
   }
 
-  static HttpClient defaultHttpClient() {
-    // NORMAL follows a standby RM's 307 to the active one.
-    return HttpClient.newBuilder()
-        .connectTimeout(Duration.ofSeconds(5))
-        .followRedirects(HttpClient.Redirect.NORMAL)
-        .build();
+  static BobbinHttp transport(Duration requestTimeout) {
+    return BobbinHttp.builder().connectTimeout(CONNECT_TIMEOUT).requestTimeout(requestTimeout).build();
   }
 
   /** The AM runs in another working directory, so relative entries would point nowhere there. */

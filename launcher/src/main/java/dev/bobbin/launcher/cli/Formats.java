@@ -1,6 +1,5 @@
 package dev.bobbin.launcher.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.Instant;
@@ -19,11 +18,16 @@ final class Formats {
   }
 
   /** YARN's 0–100 progress, e.g. {@code 42.5%}. */
-  static String progress(JsonNode app) {
-    JsonNode p = app.path("progress");
-    if (!p.isNumber() || Double.isNaN(p.asDouble())) return NOT_AVAILABLE;
-    BigDecimal rounded = BigDecimal.valueOf(p.asDouble()).setScale(2, RoundingMode.HALF_UP).stripTrailingZeros();
+  static String progress(float progress) {
+    if (Float.isNaN(progress) || Float.isInfinite(progress)) return NOT_AVAILABLE;
+    // Through the float's decimal form, so that 42.3f prints as 42.3, not 42.299999237060547.
+    BigDecimal rounded = new BigDecimal(Float.toString(progress)).setScale(2, RoundingMode.HALF_UP).stripTrailingZeros();
     return rounded.toPlainString() + "%";
+  }
+
+  /** A field as printed: what the RM left out is empty. */
+  static String text(Object value) {
+    return value == null ? "" : value.toString();
   }
 
   /** Multi-line text (diagnostics) squeezed onto one line. */

@@ -1,8 +1,8 @@
 package dev.bobbin.launcher.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.bobbin.protocol.WireJson;
+import dev.bobbin.protocol.YarnApplicationState;
+import dev.bobbin.protocol.client.RmRestClient;
+import dev.bobbin.protocol.rest.KillAnswer;
 import java.io.PrintStream;
 import java.time.Duration;
 import picocli.CommandLine.Command;
@@ -29,27 +29,24 @@ final class KillCommand extends ClientCommand {
   @Override
   int run() {
     String appId = applicationId(applicationId);
-    RmClient rm = rm();
+    RmRestClient rm = rm();
     // Asking first tells "already KILLED" apart from "killed now": both PUTs answer {"state":"KILLED"}.
-    String before = YarnJson.text(YarnJson.unwrap(rm.get(AppPaths.app(appId)).json(), "app"), "state", "");
-    if (AppPaths.FINAL_STATES.contains(before)) {
+    YarnApplicationState before = rm.application(appId).state();
+    if (before != null && before.isFinal()) {
       out.println("Application " + appId + " already " + before);
       return 0;
     }
-    ObjectNode body = WireJson.mapper().createObjectNode().put("state", "KILLED");
-    if (diagnostics != null) body.put("diagnostics", diagnostics);
 
     long deadline = System.nanoTime() + context.killTimeout().toNanos();
     while (true) {
-      RmResponse response = rm.write("PUT", AppPaths.state(appId), body);
-      String state = YarnJson.text(response.json(), "state", "");
-      boolean pending = response.status() == 202 || !AppPaths.FINAL_STATES.contains(state);
-      if (!pending) {
-        out.println(state.equals("KILLED") ? "Killed application " + appId : "Application " + appId + " already " + state);
+      KillAnswer answer = rm.kill(appId, diagnostics);
+      if (answer.isFinal()) {
+        out.println(answer.state().equals("KILLED")
+            ? "Killed application " + appId : "Application " + appId + " already " + answer.state());
         return 0;
       }
       if (System.nanoTime() >= deadline) {
-        throw RmFailure.error("Application " + appId + " is still " + state + " after "
+        throw RmFailure.error("Application " + appId + " is still " + answer.state() + " after "
             + context.killTimeout().toSeconds() + " s; the kill may yet complete");
       }
       pause(context.pollInterval());

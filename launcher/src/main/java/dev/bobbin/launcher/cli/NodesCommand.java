@@ -1,10 +1,11 @@
 package dev.bobbin.launcher.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import dev.bobbin.protocol.NodeState;
+import dev.bobbin.protocol.Resource;
+import dev.bobbin.protocol.rest.NodeInfo;
 import java.io.PrintStream;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.Set;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -21,32 +22,26 @@ final class NodesCommand extends ClientCommand {
 
   @Override
   int run() {
-    Map<String, String> query = new LinkedHashMap<>();
-    if (states != null) query.put("states", stateList("--states", states));
-    RmClient rm = rm();
+    Set<NodeState> filter = states == null ? Set.of() : states("--states", states, NodeState.class);
 
-    List<JsonNode> nodes = YarnJson.elements(rm.get(AppPaths.NODES, query).json(), "nodes", "node");
+    List<NodeInfo> nodes = rm().nodes(filter);
     out.println("Total number of nodes: " + nodes.size());
     TextTable table = new TextTable(
         "Node-Id", "Node-State", "Node-Http-Address", "Containers", "Memory-Used/Total", "VCores-Used/Total");
-    for (JsonNode node : nodes) {
-      long usedMemory = YarnJson.number(node, "usedMemoryMB", 0);
-      long usedVcores = YarnJson.number(node, "usedVirtualCores", 0);
+    for (NodeInfo node : nodes) {
+      // totalResource is YARN 3's; older RMs give what is used and what is available.
+      Resource total = node.totalResource();
       table.row(
-          YarnJson.text(node, "id", ""),
-          YarnJson.text(node, "state", ""),
-          Formats.orNotAvailable(YarnJson.text(node, "nodeHTTPAddress", "")),
-          Long.toString(YarnJson.number(node, "numContainers", 0)),
-          usedMemory + "/" + total(node, "memory", usedMemory, "availMemoryMB") + " MB",
-          usedVcores + "/" + total(node, "vCores", usedVcores, "availableVirtualCores"));
+          Formats.text(node.id()),
+          Formats.text(node.state()),
+          Formats.orNotAvailable(node.nodeHTTPAddress()),
+          Integer.toString(node.numContainers()),
+          node.usedMemoryMB() + "/" + (total != null ? total.memory() : node.usedMemoryMB() + node.availMemoryMB())
+              + " MB",
+          node.usedVirtualCores() + "/"
+              + (total != null ? total.vCores() : node.usedVirtualCores() + node.availableVirtualCores()));
     }
     table.print(out);
     return 0;
-  }
-
-  /** {@code totalResource} is 3.x only; older RMs give used and available. */
-  private static long total(JsonNode node, String field, long used, String availableField) {
-    long total = YarnJson.number(node.path("totalResource"), field, -1);
-    return total >= 0 ? total : used + YarnJson.number(node, availableField, 0);
   }
 }

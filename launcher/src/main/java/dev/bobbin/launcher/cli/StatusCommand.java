@@ -2,7 +2,9 @@ package dev.bobbin.launcher.cli;
 
 import static dev.bobbin.launcher.cli.Formats.orNotAvailable;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import dev.bobbin.protocol.client.RmRestClient;
+import dev.bobbin.protocol.rest.AppAttemptInfo;
+import dev.bobbin.protocol.rest.AppInfo;
 import java.io.PrintStream;
 import java.util.List;
 import picocli.CommandLine.Command;
@@ -21,9 +23,9 @@ final class StatusCommand extends ClientCommand {
   @Override
   int run() {
     String appId = applicationId(applicationId);
-    RmClient rm = rm();
-    JsonNode app = YarnJson.unwrap(rm.get(AppPaths.app(appId)).json(), "app");
-    List<JsonNode> attempts = YarnJson.elements(rm.get(AppPaths.attempts(appId)).json(), "appAttempts", "appAttempt");
+    RmRestClient rm = rm();
+    AppInfo app = rm.application(appId);
+    List<AppAttemptInfo> attempts = rm.attempts(appId);
     printReport(app, out);
     printAttempts(attempts, out);
     printPreemptions(app, out);
@@ -31,67 +33,75 @@ final class StatusCommand extends ClientCommand {
   }
 
   /** Bobbin's own fields: every preemption this application suffered or caused, with its reason. */
-  private static void printPreemptions(JsonNode app, PrintStream out) {
-    long am = YarnJson.number(app, "numAMContainerPreempted", 0);
-    long other = YarnJson.number(app, "numNonAMContainerPreempted", 0);
-    List<JsonNode> suffered = YarnJson.elements(app, "preemptionsSuffered", "preemption");
-    List<JsonNode> caused = YarnJson.elements(app, "preemptionsCaused", "preemption");
+  private static void printPreemptions(AppInfo app, PrintStream out) {
+    long am = app.numAMContainerPreempted();
+    long other = app.numNonAMContainerPreempted();
+    List<AppInfo.Preemption> suffered = preemptions(app.preemptionsSuffered());
+    List<AppInfo.Preemption> caused = preemptions(app.preemptionsCaused());
     if (am + other == 0 && caused.isEmpty()) return;
     out.println("Preemptions: " + (am + other) + " containers lost (" + am + " AM), "
-        + YarnJson.number(app, "preemptedResourceMB", 0) + " MB; " + caused.size() + " recent gained");
-    for (JsonNode p : suffered) {
-      out.println("  lost   " + YarnJson.text(p, "containerId", "") + " to " + YarnJson.text(p, "starvedAppId", "")
-          + ": " + YarnJson.text(p, "reason", ""));
+        + app.preemptedResourceMB() + " MB; " + caused.size() + " recent gained");
+    for (AppInfo.Preemption p : suffered) {
+      out.println("  lost   " + Formats.text(p.containerId()) + " to " + Formats.text(p.starvedAppId()) + ": "
+          + Formats.text(p.reason()));
     }
-    for (JsonNode p : caused) {
-      out.println("  gained " + YarnJson.text(p, "containerId", "") + " from " + YarnJson.text(p, "victimAppId", "")
-          + ": " + YarnJson.text(p, "reason", ""));
+    for (AppInfo.Preemption p : caused) {
+      out.println("  gained " + Formats.text(p.containerId()) + " from " + Formats.text(p.victimAppId()) + ": "
+          + Formats.text(p.reason()));
     }
   }
 
-  private static void printReport(JsonNode app, PrintStream out) {
+  private static List<AppInfo.Preemption> preemptions(AppInfo.Preemptions p) {
+    return p == null ? List.of() : p.preemption();
+  }
+
+  private static void printReport(AppInfo app, PrintStream out) {
     out.println("Application Report:");
-    field(out, "Application-Id", YarnJson.text(app, "id", ""));
-    field(out, "Application-Name", YarnJson.text(app, "name", ""));
-    field(out, "Application-Type", YarnJson.text(app, "applicationType", ""));
-    field(out, "User", YarnJson.text(app, "user", ""));
-    field(out, "Queue", YarnJson.text(app, "queue", ""));
-    field(out, "State", YarnJson.text(app, "state", ""));
-    field(out, "Final-Status", YarnJson.text(app, "finalStatus", ""));
-    field(out, "Progress", Formats.progress(app));
-    field(out, "Start-Time", Formats.time(YarnJson.number(app, "startedTime", 0)));
-    field(out, "Finish-Time", Formats.time(YarnJson.number(app, "finishedTime", 0)));
+    field(out, "Application-Id", Formats.text(app.id()));
+    field(out, "Application-Name", Formats.text(app.name()));
+    field(out, "Application-Type", Formats.text(app.applicationType()));
+    field(out, "User", Formats.text(app.user()));
+    field(out, "Queue", Formats.text(app.queue()));
+    field(out, "State", Formats.text(app.state()));
+    field(out, "Final-Status", Formats.text(app.finalStatus()));
+    field(out, "Progress", Formats.progress(app.progress()));
+    field(out, "Start-Time", Formats.time(app.startedTime()));
+    field(out, "Finish-Time", Formats.time(app.finishedTime()));
     field(out, "AM Host", amHost(app));
-    field(out, "Tracking-URL", orNotAvailable(YarnJson.text(app, "trackingUrl", "")));
-    field(out, "Diagnostics", Formats.oneLine(YarnJson.text(app, "diagnostics", "")));
+    field(out, "Tracking-URL", orNotAvailable(app.trackingUrl()));
+    field(out, "Diagnostics", Formats.oneLine(app.diagnostics()));
   }
 
   /** The host the AM registered from, else the node its container runs on. */
-  private static String amHost(JsonNode app) {
-    String address = YarnJson.firstText(app, "", "amRPCAddress", "amHostHttpAddress");
+  private static String amHost(AppInfo app) {
+    String address = firstOf("", app.amRPCAddress(), app.amHostHttpAddress());
     int colon = address.lastIndexOf(':');
     return orNotAvailable(colon > 0 ? address.substring(0, colon) : address);
   }
 
-  private static void printAttempts(List<JsonNode> attempts, PrintStream out) {
+  private static void printAttempts(List<AppAttemptInfo> attempts, PrintStream out) {
     out.println("Application Attempts: " + attempts.size());
     if (attempts.isEmpty()) return;
     TextTable table = new TextTable("Attempt-Id", "State", "AM-Container", "Node", "Exit-Status", "Diagnostics");
-    for (JsonNode a : attempts) {
+    for (AppAttemptInfo a : attempts) {
       table.row(
-          YarnJson.firstText(a, YarnJson.text(a, "id", "?"), "appAttemptId"),
-          YarnJson.firstText(a, Formats.NOT_AVAILABLE, "appAttemptState"),
-          YarnJson.firstText(a, Formats.NOT_AVAILABLE, "containerId"),
-          YarnJson.firstText(a, Formats.NOT_AVAILABLE, "nodeId", "nodeHttpAddress"),
-          exitStatus(a),
-          YarnJson.firstText(a, "", "diagnosticsInfo", "diagnostics"));
+          firstOf(a.id() > 0 ? Integer.toString(a.id()) : "?", a.appAttemptId()),
+          firstOf(Formats.NOT_AVAILABLE, a.appAttemptState()),
+          firstOf(Formats.NOT_AVAILABLE, a.containerId()),
+          firstOf(Formats.NOT_AVAILABLE, a.nodeId(), a.nodeHttpAddress()),
+          // Bobbin reports the AM container's exit status; YARN's AppAttemptInfo has no such field.
+          a.exitStatus() == null ? Formats.NOT_AVAILABLE : a.exitStatus().toString(),
+          Formats.text(a.diagnosticsInfo()));
     }
     table.print(out);
   }
 
-  /** Bobbin reports the AM container's exit status; YARN's AppAttemptInfo has no such field. */
-  private static String exitStatus(JsonNode attempt) {
-    return YarnJson.has(attempt, "exitStatus") ? YarnJson.text(attempt, "exitStatus", "") : Formats.NOT_AVAILABLE;
+  /** The first of {@code values} that is not blank, else {@code dflt}. */
+  private static String firstOf(String dflt, String... values) {
+    for (String v : values) {
+      if (v != null && !v.isBlank()) return v;
+    }
+    return dflt;
   }
 
   private static void field(PrintStream out, String label, String value) {

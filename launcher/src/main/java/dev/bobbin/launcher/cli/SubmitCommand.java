@@ -1,8 +1,9 @@
 package dev.bobbin.launcher.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.bobbin.am.shell.ShellAmSpec;
 import dev.bobbin.protocol.Resource;
+import dev.bobbin.protocol.client.RmRestClient;
+import dev.bobbin.protocol.rest.NewApplication;
 import java.io.PrintStream;
 import java.util.List;
 import picocli.CommandLine.Command;
@@ -56,17 +57,14 @@ final class SubmitCommand extends ClientCommand {
   int run() {
     validate();
     List<String> amCommands = amCommands(context.amClasspath());
-    RmClient rm = rm();
+    RmRestClient rm = rm();
 
-    JsonNode newApp = rm.write("POST", AppPaths.NEW_APPLICATION, null).json();
-    String appId = YarnJson.text(newApp, "application-id", "");
-    if (appId.isBlank()) throw RmFailure.error("The ResourceManager gave no application-id: " + newApp);
-    checkFitsCluster(newApp.path("maximum-resource-capability"));
+    NewApplication newApp = rm.newApplication();
+    String appId = newApp.applicationId();
+    if (appId == null || appId.isBlank()) throw RmFailure.error("The ResourceManager gave no application-id: " + newApp);
+    checkFitsCluster(newApp.maximumResourceCapability());
 
-    RmResponse submitted = rm.write("POST", AppPaths.APPS, SubmissionBody.of(appId, this, amCommands));
-    if (submitted.status() != 202 && submitted.status() != 200) {
-      throw RmFailure.error("The ResourceManager answered HTTP " + submitted.status() + " to the submission of " + appId);
-    }
+    rm.submit(SubmissionBody.of(appId, this, amCommands));
     out.println("Submitted application " + appId + " to queue " + queue);
     return await ? new AppWaiter(rm, out, context.pollInterval()).awaitEnd(appId) : 0;
   }
@@ -103,12 +101,11 @@ final class SubmitCommand extends ClientCommand {
   }
 
   /** The RM checks only the AM's size; oversized workers would fail later inside the AM. */
-  private void checkFitsCluster(JsonNode maximum) {
-    long maxMemory = YarnJson.number(maximum, "memory", Long.MAX_VALUE);
-    long maxVcores = YarnJson.number(maximum, "vCores", Long.MAX_VALUE);
-    if (memory > maxMemory || vcores > maxVcores) {
+  private void checkFitsCluster(Resource maximum) {
+    if (maximum == null) return;
+    if (memory > maximum.memory() || vcores > maximum.vCores()) {
       throw RmFailure.error("Containers of " + containerSize() + " exceed the cluster's maximum of <memory:"
-          + maxMemory + ", vCores:" + maxVcores + ">");
+          + maximum.memory() + ", vCores:" + maximum.vCores() + ">");
     }
   }
 }

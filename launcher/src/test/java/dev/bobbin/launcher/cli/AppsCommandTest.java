@@ -35,7 +35,7 @@ class AppsCommandTest {
         application_1700000000000_0001  greet       DISTRIBUTED-SHELL  alice  root.default   RUNNING   UNDEFINED     42.5%
         application_1700000000000_0002  word count  MAPREDUCE          bob    root.research  FINISHED  SUCCEEDED     100%
         """);
-    assertThat(rm.requests().get(0).query()).isEmpty();
+    assertThat(rm.requests().get(0).query()).isEqualTo(Map.of("user.name", Cli.USER));
   }
 
   @Test
@@ -45,7 +45,7 @@ class AppsCommandTest {
     Cli.run("apps", "--rm", rm.url(), "--states", "running, accepted", "--queue", "research", "--user", "bob");
 
     assertThat(rm.requests().get(0).query())
-        .isEqualTo(Map.of("states", "RUNNING,ACCEPTED", "queue", "research", "user", "bob"));
+        .isEqualTo(Map.of("states", "ACCEPTED,RUNNING", "queue", "research", "user", "bob", "user.name", "bob"));
   }
 
   @Test

@@ -19,8 +19,8 @@ final class Cli {
 
   static ClientContext context(String rmFromEnv) {
     return new ClientContext(
-        rmFromEnv, USER, AM_CLASSPATH, Duration.ZERO, Duration.ofSeconds(5), Duration.ofSeconds(5),
-        ClientContext.defaultHttpClient());
+        rmFromEnv, USER, AM_CLASSPATH, Duration.ZERO, Duration.ofSeconds(5),
+        ClientContext.transport(Duration.ofSeconds(5)));
   }
 
   static Result run(String command, String... args) {

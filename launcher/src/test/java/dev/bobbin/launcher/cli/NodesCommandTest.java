@@ -45,6 +45,6 @@ class NodesCommandTest {
     Cli.Result result = Cli.run("nodes", "--rm", rm.url(), "--states", "running,unhealthy");
 
     assertThat(result.out()).startsWith("Total number of nodes: 0\n");
-    assertThat(rm.requests().get(0).query()).isEqualTo(Map.of("states", "RUNNING,UNHEALTHY"));
+    assertThat(rm.requests().get(0).query()).isEqualTo(Map.of("states", "RUNNING,UNHEALTHY", "user.name", Cli.USER));
   }
 }

@@ -2,8 +2,6 @@ package dev.bobbin.launcher.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.net.ConnectException;
-import java.nio.channels.UnresolvedAddressException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -26,13 +24,15 @@ class RmErrorsTest {
   }
 
   @Test
-  void connectFailuresWithoutMessagesGetAReadableReason() {
-    ConnectException unresolved = new ConnectException();
-    unresolved.initCause(new UnresolvedAddressException());
+  void whenEveryRmRefusesTheMessageNamesThemAll() {
+    String first = TestRms.closedPortUrl();
+    String second = TestRms.closedPortUrl();
 
-    assertThat(RmClient.reason(new ConnectException())).isEqualTo("connection refused");
-    assertThat(RmClient.reason(unresolved)).isEqualTo("unknown host");
-    assertThat(RmClient.reason(new ConnectException("No route to host"))).isEqualTo("No route to host");
+    Cli.Result result = Cli.run("apps", "--rm", first + "," + second);
+
+    assertThat(result.exitCode()).isEqualTo(2);
+    assertThat(result.err())
+        .isEqualTo("Cannot reach the ResourceManager at " + first + ", " + second + ": connection refused\n");
   }
 
   @Test
@@ -70,9 +70,13 @@ class RmErrorsTest {
 
   @Test
   void remoteExceptionWithoutSimpleNameUsesTheClassName() {
-    assertThat(RmErrors.describe(500, """
-        {"RemoteException":{"message":"boom","javaClassName":"org.apache.hadoop.yarn.exceptions.YarnRuntimeException"}}"""))
-        .isEqualTo("YarnRuntimeException: boom");
+    rm.on("GET", AppPaths.APPS, 500, """
+        {"RemoteException":{"message":"boom","javaClassName":"org.apache.hadoop.yarn.exceptions.YarnRuntimeException"}}""");
+
+    Cli.Result result = Cli.run("apps", "--rm", rm.url());
+
+    assertThat(result.exitCode()).isEqualTo(1);
+    assertThat(result.err()).isEqualTo("YarnRuntimeException: boom\n");
   }
 
   @Test

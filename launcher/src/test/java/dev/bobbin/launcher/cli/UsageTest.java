@@ -65,6 +65,15 @@ class UsageTest {
   }
 
   @Test
+  void unknownStateIsNamedWithTheStatesThereAre() {
+    Cli.Result result = Cli.run("apps", "--rm", NO_RM, "--states", "running,sleeping");
+
+    assertThat(result.exitCode()).isEqualTo(64);
+    assertThat(result.err()).startsWith("Invalid value for option '--states': unknown state 'sleeping', expected NEW,")
+        .contains("Usage: bobbin apps");
+  }
+
+  @Test
   void invalidRmUrl() {
     Cli.Result result = Cli.run("nodes", "--rm", "127.0.0.1:8088");
 

@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
 
 /**
  * The HTTP transport of every Bobbin client: JSON over HTTP/1.1 with the JDK's client, a connect
@@ -40,6 +41,7 @@ public final class BobbinHttp {
         // A 307 from a member that does not serve a path leads to one that does; never https to http.
         .followRedirects(HttpClient.Redirect.NORMAL);
     b.tls.applyTo(http);
+    if (b.executor != null) http.executor(b.executor);
     return http.build();
   }
 
@@ -59,6 +61,14 @@ public final class BobbinHttp {
   public BobbinHttp withCredentials(Credentials other) {
     if (other == null) throw new IllegalArgumentException("credentials is null; use Credentials.NONE");
     return new BobbinHttp(client, requestTimeout, other);
+  }
+
+  /**
+   * The same transport (connections, credentials, TLS) waiting {@code timeout} for each call that
+   * sets none: for a caller whose calls need different patience, without a client for each.
+   */
+  public BobbinHttp withRequestTimeout(Duration timeout) {
+    return new BobbinHttp(client, Builder.positive(timeout, "requestTimeout"), credentials);
   }
 
   public CompletableFuture<Reply> send(Call call) {
@@ -134,6 +144,7 @@ public final class BobbinHttp {
     private Duration requestTimeout = DEFAULT_REQUEST_TIMEOUT;
     private Credentials credentials = Credentials.NONE;
     private TlsSettings tls;
+    private Executor executor;
 
     private Builder() {}
 
@@ -157,6 +168,18 @@ public final class BobbinHttp {
     public Builder tls(TlsSettings tls) {
       if (tls == null) throw new IllegalArgumentException("tls is null; use TlsSettings.system()");
       this.tls = tls;
+      return this;
+    }
+
+    /**
+     * Where the transport does its work on answers (reading them, completing the calls); by
+     * default the JDK client's own pool. A process that makes many small calls and waits for each,
+     * such as a load generator, saves a hand-off per call with {@code Runnable::run}, which does it
+     * on the client's I/O thread: then nothing chained onto a call may block.
+     */
+    public Builder executor(Executor executor) {
+      if (executor == null) throw new IllegalArgumentException("executor is null; leave it unset for the default");
+      this.executor = executor;
       return this;
     }
 

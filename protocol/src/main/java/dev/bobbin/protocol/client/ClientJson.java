@@ -7,6 +7,8 @@ import dev.bobbin.protocol.RemoteException;
 import dev.bobbin.protocol.WireJson;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -25,6 +27,34 @@ public final class ClientJson {
 
   public static <T> T convert(JsonNode node, Class<T> type) throws IOException {
     return MAPPER.treeToValue(node, type);
+  }
+
+  /** The entity in {@code {"<key>":{...}}} of a reply, or the root itself when a server does not wrap it. */
+  static <T> T entity(Reply reply, String key, Class<T> type) {
+    JsonNode root = reply.as(JsonNode.class);
+    JsonNode inner = root.path(key);
+    return convert(reply, inner.isObject() ? inner : root, type);
+  }
+
+  /** The elements of {@code {"<collection>":{"<element>":[...]}}} in a reply; Hadoop writes one as an object, none as null. */
+  static <T> List<T> elements(Reply reply, String collection, String element, Class<T> type) {
+    JsonNode items = reply.as(JsonNode.class).path(collection).path(element);
+    List<T> out = new ArrayList<>();
+    if (items.isArray()) {
+      for (JsonNode item : items) out.add(convert(reply, item, type));
+    } else if (items.isObject()) {
+      out.add(convert(reply, items, type));
+    }
+    return out;
+  }
+
+  /** A part of a reply's body as {@code type}; {@link UnreadableReplyException} when it is not one. */
+  static <T> T convert(Reply reply, JsonNode node, Class<T> type) {
+    try {
+      return convert(node, type);
+    } catch (IOException | RuntimeException e) {
+      throw new UnreadableReplyException(reply.url(), reply.status(), type, e, reply.body());
+    }
   }
 
   static byte[] write(Object value) {

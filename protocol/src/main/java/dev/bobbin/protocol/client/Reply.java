@@ -16,7 +16,7 @@ public record Reply(String url, int status, HttpHeaders headers, byte[] body) {
     try {
       return ClientJson.read(body, type);
     } catch (IOException | RuntimeException e) {
-      throw new UnreadableReplyException(url, status, type, e);
+      throw new UnreadableReplyException(url, status, type, e, body);
     }
   }
 

@@ -10,8 +10,6 @@ import dev.bobbin.protocol.rest.ClusterMetricsInfo;
 import dev.bobbin.protocol.rest.KillAnswer;
 import dev.bobbin.protocol.rest.NewApplication;
 import dev.bobbin.protocol.rest.NodeInfo;
-import java.io.IOException;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -45,11 +43,11 @@ public final class RmRestClient {
   }
 
   public ClusterInfo clusterInfo() {
-    return entity(get(CLUSTER + "/info"), "clusterInfo", ClusterInfo.class);
+    return ClientJson.entity(get(CLUSTER + "/info"), "clusterInfo", ClusterInfo.class);
   }
 
   public ClusterMetricsInfo clusterMetrics() {
-    return entity(get(CLUSTER + "/metrics"), "clusterMetrics", ClusterMetricsInfo.class);
+    return ClientJson.entity(get(CLUSTER + "/metrics"), "clusterMetrics", ClusterMetricsInfo.class);
   }
 
   /** {@code schedulerInfo}, whose shape depends on the scheduler (Fair or FIFO). */
@@ -72,15 +70,15 @@ public final class RmRestClient {
   }
 
   public AppInfo application(String appId) {
-    return entity(get(APPS + "/" + appId), "app", AppInfo.class);
+    return ClientJson.entity(get(APPS + "/" + appId), "app", AppInfo.class);
   }
 
   public List<AppInfo> applications(AppsQuery query) {
-    return elements(send(rm -> Call.get(rm, APPS).withQuery(query.parameters())), "apps", "app", AppInfo.class);
+    return ClientJson.elements(send(rm -> Call.get(rm, APPS).withQuery(query.parameters())), "apps", "app", AppInfo.class);
   }
 
   public List<AppAttemptInfo> attempts(String appId) {
-    return elements(get(APPS + "/" + appId + "/appattempts"), "appAttempts", "appAttempt", AppAttemptInfo.class);
+    return ClientJson.elements(get(APPS + "/" + appId + "/appattempts"), "appAttempts", "appAttempt", AppAttemptInfo.class);
   }
 
   public String state(String appId) {
@@ -99,12 +97,12 @@ public final class RmRestClient {
   /** @param states only nodes in these states; empty for all */
   public List<NodeInfo> nodes(Set<NodeState> states) {
     String filter = states.stream().map(Enum::name).sorted().collect(Collectors.joining(","));
-    return elements(send(rm -> Call.get(rm, CLUSTER + "/nodes").withQuery(Map.of("states", filter))),
+    return ClientJson.elements(send(rm -> Call.get(rm, CLUSTER + "/nodes").withQuery(Map.of("states", filter))),
         "nodes", "node", NodeInfo.class);
   }
 
   public NodeInfo node(String nodeId) {
-    return entity(get(CLUSTER + "/nodes/" + nodeId), "node", NodeInfo.class);
+    return ClientJson.entity(get(CLUSTER + "/nodes/" + nodeId), "node", NodeInfo.class);
   }
 
   /** Reloads the scheduler's queues; returns the RM's account of what changed. */
@@ -133,32 +131,5 @@ public final class RmRestClient {
     }
     members.set(f);
     throw lastRefusal;
-  }
-
-  /** The entity in {@code {"<key>":{...}}}, or the root itself when a server does not wrap it. */
-  private static <T> T entity(Reply reply, String key, Class<T> type) {
-    JsonNode root = reply.as(JsonNode.class);
-    JsonNode inner = root.path(key);
-    return convert(reply, inner.isObject() ? inner : root, type);
-  }
-
-  /** The elements of {@code {"<collection>":{"<element>":[...]}}}; Hadoop writes one as an object, none as null. */
-  private static <T> List<T> elements(Reply reply, String collection, String element, Class<T> type) {
-    JsonNode items = reply.as(JsonNode.class).path(collection).path(element);
-    List<T> out = new ArrayList<>();
-    if (items.isArray()) {
-      for (JsonNode item : items) out.add(convert(reply, item, type));
-    } else if (items.isObject()) {
-      out.add(convert(reply, items, type));
-    }
-    return out;
-  }
-
-  private static <T> T convert(Reply reply, JsonNode node, Class<T> type) {
-    try {
-      return ClientJson.convert(node, type);
-    } catch (IOException | RuntimeException e) {
-      throw new UnreadableReplyException(reply.url(), reply.status(), type, e);
-    }
   }
 }

@@ -7,8 +7,9 @@
  * applied. Each protocol has a typed facade over it: {@link
  * dev.bobbin.protocol.client.ResourceTrackerClient} (NodeManager to RM), {@link
  * dev.bobbin.protocol.client.AmProtocolClient} (AM to RM), {@link
- * dev.bobbin.protocol.client.ContainerManagerClient} (AM or RM to NodeManager) and {@link
- * dev.bobbin.protocol.client.RmRestClient} (users and tools to the RM's REST API). {@link
+ * dev.bobbin.protocol.client.ContainerManagerClient} (AM or RM to NodeManager), {@link
+ * dev.bobbin.protocol.client.RmRestClient} (users and tools to the RM's REST API) and {@link
+ * dev.bobbin.protocol.client.NodeRestClient} (to a NodeManager's REST API). {@link
  * dev.bobbin.protocol.client.Failover} chooses among several RM members.
  */
 package dev.bobbin.protocol.client;

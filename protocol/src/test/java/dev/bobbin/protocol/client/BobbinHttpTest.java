@@ -111,6 +111,22 @@ class BobbinHttpTest {
   }
 
   @Test
+  void aBodyThatIsNotJsonAtAllSaysSoAndKeepsItsStart() throws Exception {
+    server = TestingServer.start().on("/login", 200, "<html>proxy login</html>").on("/odd", 200, "[1,2,3]");
+
+    assertThatThrownBy(() -> http.callAndWait(Call.get(server.url(), "/login"), RegisterNodeResponse.class))
+        .isInstanceOfSatisfying(UnreadableReplyException.class, e -> {
+          assertThat(e.notJson()).isTrue();
+          assertThat(e.excerpt()).isEqualTo("<html>proxy login</html>");
+        });
+    assertThatThrownBy(() -> http.callAndWait(Call.get(server.url(), "/odd"), RegisterNodeResponse.class))
+        .isInstanceOfSatisfying(UnreadableReplyException.class, e -> {
+          assertThat(e.notJson()).isFalse();
+          assertThat(e.excerpt()).isEqualTo("[1,2,3]");
+        });
+  }
+
+  @Test
   void aRefusedConnectionIsUnreachable() throws Exception {
     int port;
     try (ServerSocket s = new ServerSocket(0)) {
@@ -130,14 +146,7 @@ class BobbinHttpTest {
   @Test
   void aServerThatDoesNotAnswerInTimeIsUnreachable() throws Exception {
     CountDownLatch release = new CountDownLatch(1);
-    server = TestingServer.start().on("/slow", ex -> {
-      try {
-        release.await(10, TimeUnit.SECONDS);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-      TestingServer.reply(ex, 200, "{}");
-    });
+    server = TestingServer.start().on("/slow", answerWhenReleased(release));
     try {
       Call call = Call.get(server.url(), "/slow").withTimeout(Duration.ofMillis(300));
       assertThatThrownBy(() -> http.sendAndWait(call))
@@ -149,6 +158,32 @@ class BobbinHttpTest {
     } finally {
       release.countDown();
     }
+  }
+
+  @Test
+  void aTransportWaitsAsLongAsItsViewSaysForCallsThatSetNoTimeout() throws Exception {
+    CountDownLatch release = new CountDownLatch(1);
+    server = TestingServer.start().on("/slow", answerWhenReleased(release));
+    try {
+      BobbinHttp impatient = http.withRequestTimeout(Duration.ofMillis(300));
+      assertThatThrownBy(() -> impatient.sendAndWait(Call.get(server.url(), "/slow")))
+          .isInstanceOfSatisfying(UnreachableException.class, e -> assertThat(e.timedOut()).isTrue());
+      assertThatThrownBy(() -> http.withRequestTimeout(Duration.ZERO)).isInstanceOf(IllegalArgumentException.class);
+    } finally {
+      release.countDown();
+    }
+  }
+
+  /** Answers once {@code release} is counted down (or after 10 s), holding the caller until then. */
+  private static TestingServer.Answer answerWhenReleased(CountDownLatch release) {
+    return ex -> {
+      try {
+        release.await(10, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      TestingServer.reply(ex, 200, "{}");
+    };
   }
 
   @Test
@@ -194,6 +229,22 @@ class BobbinHttpTest {
 
     assertThat(server.received).extracting(r -> String.valueOf(r.header(WirePaths.AM_TOKEN_HEADER)))
         .containsExactly("first", "second", "null");
+  }
+
+  @Test
+  void aTransportDoesItsWorkOnAnswersOnTheExecutorItWasGiven() throws Exception {
+    server = TestingServer.start().on(WirePaths.NM_REGISTER, 200, "{\"nodeAction\":\"NORMAL\",\"rmIdentifier\":17}");
+    AtomicInteger tasks = new AtomicInteger();
+    BobbinHttp direct = BobbinHttp.builder().executor(task -> {
+      tasks.incrementAndGet();
+      task.run();
+    }).build();
+
+    RegisterNodeResponse r = direct.callAndWait(
+        Call.post(server.url(), WirePaths.NM_REGISTER, Map.of("nodeId", "h:1")), RegisterNodeResponse.class);
+
+    assertThat(r.rmIdentifier()).isEqualTo(17);
+    assertThat(tasks).hasPositiveValue();
   }
 
   @Test

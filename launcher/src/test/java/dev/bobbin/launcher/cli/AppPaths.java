@@ -1,13 +1,11 @@
 package dev.bobbin.launcher.cli;
 
-import java.util.Set;
-
-/** RM REST paths and state names the client commands share. */
+/** The RM REST paths the client commands call, as the fake RM routes them. */
 final class AppPaths {
   static final String APPS = "/ws/v1/cluster/apps";
   static final String NEW_APPLICATION = APPS + "/new-application";
   static final String NODES = "/ws/v1/cluster/nodes";
-  static final Set<String> FINAL_STATES = Set.of("FINISHED", "FAILED", "KILLED");
+  static final String REFRESH_QUEUES = "/ws/v1/cluster/admin/refresh-queues";
 
   private AppPaths() {}
 
