@@ -5,7 +5,8 @@ import dev.bobbin.protocol.ContainerStatus;
 
 /**
  * What the parts of the scheduler have its actor do. The actor carries each out through
- * {@link SchedulerEffects} and hears the outcome as a message; the parts only decide.
+ * {@link SchedulerEffects} and hears the outcome as a message when it calls for more; the parts
+ * only decide.
  */
 interface Acts {
   /** Persists a placement; {@link Allocator#allocationDone} takes the answer. */

@@ -38,6 +38,7 @@ import dev.bobbin.core.scheduler.SchedulerProtocol.Written;
 import dev.bobbin.protocol.ContainerStatus;
 import dev.bobbin.protocol.ExitStatus;
 import org.apache.pekko.Done;
+import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.BehaviorBuilder;
@@ -49,7 +50,8 @@ import org.apache.pekko.pattern.StatusReply;
  * The scheduler of one partition (a cluster singleton). It routes each message to the part that
  * decides on it (the NodeManagers' side, the AMs' side, lifecycles and expiries, allocation, the
  * policy's updates), holds the timers, and carries out what the parts decide through
- * {@link SchedulerEffects}, hearing every outcome as a message.
+ * {@link SchedulerEffects}, hearing as a message every outcome that calls for more (a write that
+ * failed is sent again).
  *
  * <p>Its phases: starting (taking an epoch and reading the journal, messages stashed), recovering
  * (everything answered, nothing allocated until enough nodes re-synced or the recovery wait is
@@ -257,7 +259,6 @@ public final class Scheduler implements Acts {
   }
 
   private void onWritten(Written m) {
-    if (m.error() == null) return;
     if (m.refused()) {
       ctx.getLog().warn("{} refused: {}", m.write(), m.error());
     } else if (m.attempt() >= WRITE_ATTEMPTS) {
@@ -293,9 +294,19 @@ public final class Scheduler implements Acts {
     send(write, 1);
   }
 
+  /**
+   * The outcome comes back only when the write failed: a landed write needs nothing more, and
+   * there is one for nearly every container (its first start), so a message for each would cost
+   * the scheduler as much as the write's ask. The callback only tells this actor, as pipeToSelf
+   * does; it reads nothing of its state.
+   */
   private void send(Write write, int attempt) {
-    ctx.pipeToSelf(write.run(effects), (done, e) -> new Written(write, attempt, e == null ? null : message(e),
-        e != null && Retrying.cause(e) instanceof StatusReply.ErrorMessage));
+    ActorRef<Command> self = ctx.getSelf();
+    write.run(effects).whenComplete((done, e) -> {
+      if (e != null) {
+        self.tell(new Written(write, attempt, message(e), Retrying.cause(e) instanceof StatusReply.ErrorMessage));
+      }
+    });
   }
 
   @Override

@@ -139,7 +139,7 @@ public final class SchedulerProtocol {
   /** An AM container's start: {@code error} says why it failed; null when it started or the launcher did not say. */
   record AmLaunched(String containerId, String error) implements Command {}
 
-  /** A write's outcome; {@code error} null once it landed. */
+  /** A write that failed: refused, or no answer in time. */
   record Written(Write write, int attempt, String error, boolean refused) implements Command {}
 
   /** A write that got no answer, sent again. */
