@@ -48,8 +48,10 @@ public final class AmLauncher {
   public static Behavior<Command> create(List<String> rmAddresses, Duration timeout, int threads) {
     return Behaviors.setup(ctx -> {
       ExecutorService pool = newPool(threads);
-      ContainerManagerClient nodeManagers = new ContainerManagerClient(
-          BobbinHttp.builder().connectTimeout(timeout).requestTimeout(timeout).build());
+      // A launcher thread waits for each answer anyway: decoding it on the client's own thread
+      // saves a hand-off to another pool per launch.
+      ContainerManagerClient nodeManagers = new ContainerManagerClient(BobbinHttp.builder().connectTimeout(timeout)
+          .requestTimeout(timeout).executor(Runnable::run).build());
       return Behaviors.receive(Command.class)
           .onMessage(Launch.class, l -> {
             ctx.getLog().info("Launching AM container {} for {} on {}", l.container().id(), l.attemptId(),
