@@ -34,9 +34,9 @@ class LifecyclesTest extends SchedulerFixture {
     startAppWithAm();
     var worker = askOneWorker();
     worker.answer(Done.getInstance());
-    allocateUntilAllocated(1, 1);
+    AllocateResponse got = allocateUntilAllocated(1, 1);
     // Released before its start: no NodeManager reports it, so only the scheduler can write it again.
-    allocateCall(2, List.of(), List.of(worker.request().containerId()));
+    allocateCall(got.responseId(), List.of(), List.of(worker.request().containerId()));
     var first = expectCompletion();
     first.timeOut();
     // Written again an ask timeout later.
