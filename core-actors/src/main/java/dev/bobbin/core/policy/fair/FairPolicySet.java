@@ -39,6 +39,10 @@ public final class FairPolicySet implements PolicySet {
   private FairSetup setup;
   /** The queue of each followed application. */
   private final Map<String, QueuePath> appQueues = new HashMap<>();
+  /** How many followed applications are in each queue the configuration does not name. */
+  private final Map<QueuePath, Integer> unconfiguredLeaves = new HashMap<>();
+  /** The queues the configuration names. */
+  private KnownQueues configured;
   /** Queues of followed applications that the configuration does not name, and their parents, by full path. */
   private final Map<String, QueueType> dynamic = new LinkedHashMap<>();
   private QueueSpec root;
@@ -49,6 +53,7 @@ public final class FairPolicySet implements PolicySet {
 
   public FairPolicySet(FairSetup setup) {
     this.setup = setup;
+    this.configured = KnownQueues.of(setup.config());
     this.root = FairQueueTree.build(setup.config(), dynamic, cluster);
   }
 
@@ -62,7 +67,6 @@ public final class FairPolicySet implements PolicySet {
   }
 
   private KnownQueues known() {
-    KnownQueues configured = KnownQueues.of(setup.config());
     Set<String> leaves = new HashSet<>(configured.leaves());
     Set<String> parents = new HashSet<>(configured.parents());
     dynamic.forEach((path, type) -> (type == QueueType.LEAF ? leaves : parents).add(path));
@@ -81,27 +85,36 @@ public final class FairPolicySet implements PolicySet {
    */
   @Override
   public void follow(String appId, QueuePath queue) {
-    if (!queue.equals(appQueues.put(appId, queue))) rebuildDynamicQueues();
+    QueuePath before = appQueues.put(appId, queue);
+    if (queue.equals(before)) return;
+    boolean changed = before != null && leave(before);
+    if (!configured.exists(queue.full()) && unconfiguredLeaves.merge(queue, 1, Integer::sum) == 1) changed = true;
+    if (changed) rebuildDynamicQueues();
   }
 
   /** Its reservations go; a queue made for it alone goes with it, as Hadoop removes empty dynamic queues. */
   @Override
   public void forget(String appId) {
     reservations.removeIf(r -> r.appId().equals(appId));
-    if (appQueues.remove(appId) != null) rebuildDynamicQueues();
+    QueuePath queue = appQueues.remove(appId);
+    if (queue != null && leave(queue)) rebuildDynamicQueues();
+  }
+
+  /** @return whether an unconfigured queue lost its last application */
+  private boolean leave(QueuePath queue) {
+    Integer left = unconfiguredLeaves.computeIfPresent(queue, (q, n) -> n == 1 ? null : n - 1);
+    return left == null && !configured.exists(queue.full());
   }
 
   /**
    * The queues the configuration does not name that followed applications are in, with their
-   * parents. A path that is a leaf for one application and a parent of another's queue is a parent
-   * (the queue entities refuse such a placement; a member that placed before it heard of the other
-   * application is the only way there).
+   * parents; run only when that set of queues changes. A path that is a leaf for one application
+   * and a parent of another's queue is a parent (the queue entities refuse such a placement; a
+   * member that placed before it heard of the other application is the only way there).
    */
   private void rebuildDynamicQueues() {
-    KnownQueues configured = KnownQueues.of(setup.config());
     Map<String, QueueType> next = new LinkedHashMap<>();
-    for (QueuePath leaf : appQueues.values()) {
-      if (configured.exists(leaf.full())) continue;
+    for (QueuePath leaf : unconfiguredLeaves.keySet()) {
       next.putIfAbsent(leaf.full(), QueueType.LEAF);
       for (QueuePath q = leaf.parent(); q != null && !configured.exists(q.full()); q = q.parent()) {
         next.put(q.full(), QueueType.PARENT);
@@ -203,6 +216,11 @@ public final class FairPolicySet implements PolicySet {
       return new Reconfiguration.Rejected(List.of("the fair policy needs a fair queue configuration"));
     }
     setup = next.fair();
+    configured = KnownQueues.of(setup.config());
+    unconfiguredLeaves.clear();
+    for (QueuePath q : appQueues.values()) {
+      if (!configured.exists(q.full())) unconfiguredLeaves.merge(q, 1, Integer::sum);
+    }
     dynamic.clear();
     rebuildDynamicQueues();
     root = FairQueueTree.build(setup.config(), dynamic, cluster);
