@@ -2,6 +2,7 @@ package dev.bobbin.launcher;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
+import dev.bobbin.config.ContainerExecutorSettings;
 import dev.bobbin.config.NmSettings;
 import dev.bobbin.config.Settings;
 import dev.bobbin.node.server.NodeManager;
@@ -68,9 +69,10 @@ final class NmCommand implements Callable<Integer> {
     RmCommand.put(over, "bobbin.nm.work-dir", workDir);
     RmCommand.put(over, "bobbin.nm.rack", rack);
     Config base = Settings.load(config);
-    NmSettings settings = NmSettings.from(ConfigFactory.parseMap(over).withFallback(base));
+    Config merged = ConfigFactory.parseMap(over).withFallback(base);
+    NmSettings settings = NmSettings.from(merged);
     startingLines(settings, rm != null, config).forEach(out::println);
-    NodeManager nm = NodeManager.start(settings);
+    NodeManager nm = NodeManager.start(settings, ContainerExecutorSettings.from(merged));
     Runtime.getRuntime().addShutdownHook(new Thread(nm::close, "bobbin-nm-shutdown"));
     out.println("NodeManager " + nm.nodeId() + " serving on http://" + nm.httpAddress()
         + ", reporting to " + settings.rmAddresses());

@@ -1,5 +1,6 @@
 package dev.bobbin.node;
 
+import dev.bobbin.config.ContainerExecutorSettings;
 import dev.bobbin.config.NmSettings;
 import dev.bobbin.node.server.NodeManager;
 import dev.bobbin.protocol.ContainerLaunchContext;
@@ -49,6 +50,14 @@ final class NmFixture implements AutoCloseable {
   /** Starts an NM against {@code rm} and waits until it has registered. */
   NodeManager registeredNm(TestingRm rm) {
     NodeManager nm = nm(List.of(rm.url()));
+    eventually(() -> org.assertj.core.api.Assertions.assertThat(rm.heartbeats).isNotEmpty());
+    return nm;
+  }
+
+  /** The same, running containers as {@code executor} says. */
+  NodeManager registeredNm(TestingRm rm, ContainerExecutorSettings executor) {
+    NodeManager nm = NodeManager.start(settings(List.of(rm.url())), executor);
+    closeables.add(0, nm);
     eventually(() -> org.assertj.core.api.Assertions.assertThat(rm.heartbeats).isNotEmpty());
     return nm;
   }

@@ -2,9 +2,13 @@ package dev.bobbin.node.container;
 
 import dev.bobbin.protocol.ExitStatus;
 import java.io.IOException;
-import java.io.RandomAccessFile;
+import java.nio.ByteBuffer;
+import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
@@ -52,8 +56,8 @@ public final class ContainerActor {
     } catch (IOException | RuntimeException e) {
       ctx.getLog().warn("container launch failed containerId={} appId={} error={}",
           spec.containerId(), spec.applicationId(), e.toString());
-      reportTo.tell(new Finished(spec.containerId(), ExitStatus.INVALID,
-          "Failed to launch container: " + e.getMessage(), false));
+      String diagnostics = e instanceof ContainerLaunchRefused ? e.getMessage() : "Failed to launch container: " + e.getMessage();
+      reportTo.tell(new Finished(spec.containerId(), ExitStatus.INVALID, diagnostics, false));
       return Behaviors.stopped();
     }
     ctx.getLog().info("container launched containerId={} appId={} user={} pid={} resource={} workDir={}",
@@ -124,13 +128,17 @@ public final class ContainerActor {
     }
   }
 
+  /** Never through a link: a container run as its user owns its log dir, and must not have the node read for it. */
   static String tail(Path file) {
-    try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "r")) {
-      long start = Math.max(0, f.length() - STDERR_TAIL_BYTES);
-      byte[] buf = new byte[(int) (f.length() - start)];
-      f.seek(start);
-      f.readFully(buf);
-      return new String(buf, StandardCharsets.UTF_8);
+    if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) return "(stderr unreadable: not a regular file)";
+    try (SeekableByteChannel f = Files.newByteChannel(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
+      long start = Math.max(0, f.size() - STDERR_TAIL_BYTES);
+      ByteBuffer buf = ByteBuffer.allocate((int) (f.size() - start));
+      f.position(start);
+      while (buf.hasRemaining() && f.read(buf) > 0) {
+        // Reads up to the tail's end.
+      }
+      return new String(buf.array(), 0, buf.position(), StandardCharsets.UTF_8);
     } catch (IOException e) {
       return "(stderr unreadable: " + e.getMessage() + ")";
     }

@@ -16,7 +16,7 @@ public final class LocalProcessLauncher implements ProcessLauncher {
   private final boolean useSetsid;
 
   public LocalProcessLauncher() {
-    this.useSetsid = onPath("setsid");
+    this.useSetsid = ContainerExecutors.onPath("setsid");
   }
 
   @Override
@@ -45,11 +45,4 @@ public final class LocalProcessLauncher implements ProcessLauncher {
     }
   }
 
-  private static boolean onPath(String program) {
-    String path = System.getenv().getOrDefault("PATH", "/usr/bin:/bin");
-    for (String dir : path.split(File.pathSeparator)) {
-      if (Files.isExecutable(Path.of(dir, program))) return true;
-    }
-    return false;
-  }
 }

@@ -5,8 +5,9 @@ import dev.bobbin.node.NodeIdentity;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
+import dev.bobbin.config.ContainerExecutorSettings;
 import dev.bobbin.config.NmSettings;
-import dev.bobbin.node.container.LocalProcessLauncher;
+import dev.bobbin.node.container.ContainerExecutors;
 import dev.bobbin.node.container.ProcessLauncher;
 import dev.bobbin.node.http.NodeMetrics;
 import dev.bobbin.node.http.NodeRoutes;
@@ -62,9 +63,19 @@ public final class NodeManager implements AutoCloseable {
 
   /** Starts with the given Pekko configuration (for example the launcher's loaded file). */
   public static NodeManager start(NmSettings settings, Config pekkoConfig) {
+    return start(settings, pekkoConfig,
+        ContainerExecutorSettings.from(pekkoConfig.withFallback(ConfigFactory.defaultReference())));
+  }
+
+  /** Runs containers as {@code executor} says (the launcher's loaded file may set it). */
+  public static NodeManager start(NmSettings settings, ContainerExecutorSettings executor) {
+    return start(settings, ConfigFactory.load(), executor);
+  }
+
+  public static NodeManager start(NmSettings settings, Config pekkoConfig, ContainerExecutorSettings executor) {
     return start(settings, pekkoConfig, new ResourceTrackerClient(
         BobbinHttp.builder().connectTimeout(RM_CONNECT_TIMEOUT).requestTimeout(RM_REQUEST_TIMEOUT).build()),
-        new LocalProcessLauncher(), Clock.systemUTC());
+        ContainerExecutors.launcher(executor, settings.workDir()), Clock.systemUTC());
   }
 
   /** With other ports to the RM, to processes and to time; tests use this. */

@@ -62,6 +62,31 @@ class ContainerActorTest {
   }
 
   @Test
+  void stderrIsNeverReadThroughALink() throws IOException {
+    Path secret = Files.writeString(dir.resolve("node-only.txt"), "the node's secret\n");
+    Files.createSymbolicLink(dir.resolve("stderr"), secret);
+    TestingContainerProcess process = TestingContainerProcess.polite();
+    TestProbe<ContainerActor.Report> reports = testKit.createTestProbe();
+    testKit.spawn(ContainerActor.create(spec(), s -> process, GRACE, reports.getRef()));
+    reports.expectMessageClass(ContainerActor.Launched.class);
+
+    process.exit(1);
+    ContainerActor.Finished f = reports.expectMessageClass(ContainerActor.Finished.class);
+    assertThat(f.diagnostics()).contains("non-zero exit code 1").contains("not a regular file")
+        .doesNotContain("secret");
+  }
+
+  @Test
+  void aRefusedLaunchReportsTheRefusalAsTheDiagnostics() {
+    TestProbe<ContainerActor.Report> reports = testKit.createTestProbe();
+    testKit.spawn(ContainerActor.create(spec(), s -> {
+      throw new ContainerLaunchRefused("Application app initialization failed (exitCode=255) with output: no");
+    }, GRACE, reports.getRef()));
+    assertThat(reports.expectMessageClass(ContainerActor.Finished.class)).isEqualTo(new ContainerActor.Finished(
+        "c1", ExitStatus.INVALID, "Application app initialization failed (exitCode=255) with output: no", false));
+  }
+
+  @Test
   void killReportsTheReasonNotTheSignal() {
     TestingContainerProcess process = TestingContainerProcess.polite();
     TestProbe<ContainerActor.Report> reports = testKit.createTestProbe();
