@@ -15,6 +15,7 @@ import dev.bobbin.protocol.ExitStatus;
 import dev.bobbin.protocol.Resource;
 import dev.bobbin.protocol.WirePaths;
 import java.io.IOException;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -75,8 +76,8 @@ class ContainerRunAsUserIT {
     int gid = HostUsers.gid(user);
     String app = newApplicationId();
     String id = containerId(app, 1);
-    start(id, user, "echo $$ > <LOG_DIR>/pid", "echo \"$(id -un) $(id -u) $USER\"", "touch made-by-container",
-        "exec sleep 60");
+    start(id, user, "ln -s /etc/shadow <LOG_DIR>/shadow", "echo $$ > <LOG_DIR>/pid",
+        "echo \"$(id -un) $(id -u) $USER\"", "touch made-by-container", "exec sleep 60");
     ContainerLayout.Dirs dirs = new ContainerLayout(fx.workDir, nm.nodeId()).dirsFor(user, app, id);
     Path pidFile = dirs.logDir().resolve("pid");
     fx.eventually(() -> assertThat(pidFile).content().endsWith("\n"));
@@ -107,6 +108,10 @@ class ContainerRunAsUserIT {
     // The node, as root, still serves the user's logs and stops the user's processes.
     fx.eventually(() -> assertThat(http.get(WirePaths.NM_CONTAINERS + "/" + id + "/logs/stdout").body())
         .isEqualTo(user + " " + uid + " " + user + "\n"));
+    // A link the user put in its log dir does not make the node read for it.
+    HttpResponse<String> shadow = http.get(WirePaths.NM_CONTAINERS + "/" + id + "/logs/shadow");
+    assertThat(shadow.statusCode()).isEqualTo(404);
+    assertThat(shadow.body()).doesNotContain("root:");
     http.stop(NmFixture.stopRequest(rm.containerToken(id, nm.nodeId(), user, Resource.of(256, 1), farFuture())));
     fx.eventually(() -> assertThat(rm.lastReported(id)).get()
         .returns(ContainerState.COMPLETE, ContainerStatus::state)

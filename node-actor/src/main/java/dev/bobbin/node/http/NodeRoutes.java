@@ -17,6 +17,7 @@ import dev.bobbin.protocol.node.ContainerManagement.StartContainersResponse;
 import dev.bobbin.protocol.node.ContainerManagement.StopContainersRequest;
 import dev.bobbin.protocol.node.ContainerManagement.StopContainersResponse;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -38,6 +39,7 @@ import org.apache.pekko.http.javadsl.model.StatusCodes;
 import org.apache.pekko.http.javadsl.server.AllDirectives;
 import org.apache.pekko.http.javadsl.server.ExceptionHandler;
 import org.apache.pekko.http.javadsl.server.Route;
+import org.apache.pekko.stream.javadsl.StreamConverters;
 import org.apache.pekko.http.javadsl.unmarshalling.Unmarshaller;
 
 /**
@@ -143,7 +145,16 @@ public final class NodeRoutes extends AllDirectives {
     if (!dir.equals(file.getParent()) || !Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
       return notFound("Log file " + name + " of container " + c.containerId() + " not found");
     }
-    return getFromFile(file.toFile(), ContentTypes.TEXT_PLAIN_UTF8);
+    // Opened without following a link too: a container run as its user owns its log dir and could
+    // swap the file for a link between the check and the read, which the node (maybe root) serves.
+    InputStream in;
+    try {
+      in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS);
+    } catch (IOException e) {
+      return notFound("Log file " + name + " of container " + c.containerId() + " not found");
+    }
+    return complete(HttpResponse.create().withEntity(
+        HttpEntities.createChunked(ContentTypes.TEXT_PLAIN_UTF8, StreamConverters.fromInputStream(() -> in))));
   }
 
   private Route withContainer(String containerId, java.util.function.BiFunction<NodeView, ContainerRecord, Route> inner) {
