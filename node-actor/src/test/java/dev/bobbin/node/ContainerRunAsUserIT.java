@@ -23,6 +23,9 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -117,6 +120,27 @@ class ContainerRunAsUserIT {
         .returns(ContainerState.COMPLETE, ContainerStatus::state)
         .returns(ExitStatus.KILLED_BY_APPMASTER, ContainerStatus::exitStatus));
     fx.eventually(() -> assertThat(Path.of("/proc", Long.toString(pid))).doesNotExist());
+  }
+
+  @Test
+  void theContainerSeesOnlyItsLaunchEnvironmentAndTheWhitelist() throws IOException {
+    String app = newApplicationId();
+    String id = containerId(app, 1);
+    start(id, user, "env -0 > <LOG_DIR>/env");
+    fx.eventually(() -> assertThat(rm.lastReported(id)).get().returns(0, ContainerStatus::exitStatus));
+    ContainerLayout.Dirs dirs = new ContainerLayout(fx.workDir, nm.nodeId()).dirsFor(user, app, id);
+    Set<String> seen = new TreeSet<>();
+    for (String entry : Files.readString(dirs.logDir().resolve("env")).split("\0")) {
+      if (!entry.isEmpty()) seen.add(entry.substring(0, entry.indexOf('=')));
+    }
+    Set<String> expected = new TreeSet<>(Set.of("PATH", "LANG", "TZ", "JAVA_HOME", "HOME", "USER", "LOGNAME",
+        "PWD", "OLDPWD", "SHLVL", "_"));
+    Matcher exported = Pattern.compile("(?m)^export ([A-Za-z_][A-Za-z0-9_]*)=")
+        .matcher(Files.readString(dirs.logDir().resolve("launch_container.sh")));
+    while (exported.find()) expected.add(exported.group(1));
+    assertThat(System.getenv().keySet()).as("the NodeManager's environment has more").anyMatch(k -> !expected.contains(k));
+    assertThat(expected).containsAll(seen);
+    assertThat(Files.readString(dirs.logDir().resolve("env"))).contains("USER=" + user + "\0");
   }
 
   @Test

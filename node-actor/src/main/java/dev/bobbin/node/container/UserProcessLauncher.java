@@ -13,6 +13,8 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * Runs each container as its user, as YARN's LinuxContainerExecutor does, from a NodeManager
@@ -23,12 +25,18 @@ import java.util.List;
  * NodeManager's group). Everything inside the user's own directories is done as the user: the
  * process starts as {@code setsid setpriv --reuid --regid --init-groups bash}, one pid from fork to
  * the container's shell, which opens its stdout and stderr, makes its work dir (mode 0700), copies
- * the script there and runs it.
+ * the script there and runs it, with only {@link #INHERITED_ENV} of the NodeManager's environment.
  */
 public final class UserProcessLauncher implements ProcessLauncher {
   private static final String PREPARE_AND_RUN = "exec >>\"$1\" 2>>\"$2\" </dev/null"
       + " && mkdir -m 700 -- \"$3\" && cp -- \"$4\" \"$3\"/" + LaunchSpec.SCRIPT_NAME
       + " && cd -- \"$3\" && exec bash " + LaunchSpec.SCRIPT_NAME;
+  /**
+   * What a container may see of the NodeManager's own environment, as YARN's {@code
+   * yarn.nodemanager.env-whitelist}; everything else it needs is in its launch script. The rest of
+   * a root NodeManager's environment is not the user's to read.
+   */
+  static final Set<String> INHERITED_ENV = Set.of("PATH", "LANG", "TZ", "JAVA_HOME");
   private static final OpenOption[] NEW_FILE = {StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, NOFOLLOW_LINKS};
 
   private final ContainerUsers users;
@@ -64,9 +72,11 @@ public final class UserProcessLauncher implements ProcessLauncher {
         "setsid", "setpriv", "--reuid=" + account.uid(), "--regid=" + account.gid(), "--init-groups", "--",
         "bash", "-c", PREPARE_AND_RUN, "bobbin-container",
         stdout.toString(), stderr.toString(), spec.workDir().toString(), script.toString()));
-    pb.environment().put("HOME", account.home());
-    pb.environment().put("USER", account.name());
-    pb.environment().put("LOGNAME", account.name());
+    Map<String, String> env = pb.environment();
+    env.keySet().retainAll(INHERITED_ENV);
+    env.put("HOME", account.home());
+    env.put("USER", account.name());
+    env.put("LOGNAME", account.name());
     pb.directory(dirs.appDir().toFile())
         .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
         .redirectOutput(ProcessBuilder.Redirect.DISCARD)
