@@ -85,6 +85,8 @@ public final class NodeManager implements AutoCloseable {
           .get(BIND_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
     } catch (InterruptedException | ExecutionException | TimeoutException | RuntimeException e) {
       system.terminate();
+      // A key store or setting that cannot be used says so itself.
+      if (e instanceof RuntimeException r) throw r;
       if (e instanceof InterruptedException) Thread.currentThread().interrupt();
       Throwable cause = e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e;
       throw new IllegalStateException(
