@@ -15,6 +15,7 @@ import dev.bobbin.protocol.client.BobbinHttp;
 import dev.bobbin.protocol.client.ResourceTrackerClient;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.OptionalInt;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -117,6 +118,11 @@ public final class NodeManager implements AutoCloseable {
 
   public int boundPort() {
     return binding.main().localAddress().getPort();
+  }
+
+  /** The HTTPS port when the node serves both HTTP and HTTPS. */
+  public OptionalInt httpsPort() {
+    return binding.https().map(h -> OptionalInt.of(h.localAddress().getPort())).orElse(OptionalInt.empty());
   }
 
   /** {@code http} or {@code https}: how the HTTP port, and so {@link #httpAddress()}, is reached. */
