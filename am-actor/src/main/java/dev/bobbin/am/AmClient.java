@@ -89,7 +89,7 @@ public final class AmClient {
 
   public static Behavior<Command> create(AmClientSettings settings, ActorRef<AmEvent> listener) {
     return create(settings, listener,
-        AmProtocolClient.create(settings.amToken(), settings.requestTimeout(), settings.requestTimeout()));
+        AmProtocolClient.create(settings.amToken(), settings.requestTimeout(), settings.requestTimeout(), settings.tls()));
   }
 
   /** With the caller's client, e.g. one whose transport has TLS settings of its own. */

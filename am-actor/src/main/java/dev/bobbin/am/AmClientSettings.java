@@ -2,6 +2,7 @@ package dev.bobbin.am;
 
 import dev.bobbin.protocol.ContainerEnv;
 import dev.bobbin.protocol.Ids;
+import dev.bobbin.protocol.client.TlsSettings;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
@@ -16,6 +17,7 @@ import java.util.Map;
  * @param initialBackoff wait before retrying at the next member; doubles each full round of members
  * @param maxBackoff upper bound of that wait
  * @param giveUpAfter how long every member may stay unreachable before the client reports failure
+ * @param tls what the AM's clients trust, and whether they speak only HTTPS
  */
 public record AmClientSettings(
     List<String> rmAddresses,
@@ -28,7 +30,8 @@ public record AmClientSettings(
     Duration requestTimeout,
     Duration initialBackoff,
     Duration maxBackoff,
-    Duration giveUpAfter) {
+    Duration giveUpAfter,
+    TlsSettings tls) {
 
   public static final Duration DEFAULT_HEARTBEAT = Duration.ofMillis(200);
 
@@ -45,6 +48,7 @@ public record AmClientSettings(
     requirePositive(initialBackoff, "initialBackoff");
     requirePositive(maxBackoff, "maxBackoff");
     requirePositive(giveUpAfter, "giveUpAfter");
+    if (tls == null) throw new IllegalArgumentException("tls is null; use TlsSettings.system()");
     if (maxBackoff.compareTo(initialBackoff) < 0) {
       throw new IllegalArgumentException(
           "maxBackoff (" + maxBackoff + ") is below initialBackoff (" + initialBackoff + ")");
@@ -55,7 +59,8 @@ public record AmClientSettings(
   public static AmClientSettings of(List<String> rmAddresses, String amToken, String attemptId) {
     return new AmClientSettings(
         rmAddresses, amToken, attemptId, "localhost", -1, "", DEFAULT_HEARTBEAT,
-        Duration.ofSeconds(10), Duration.ofMillis(100), Duration.ofSeconds(5), Duration.ofMinutes(15));
+        Duration.ofSeconds(10), Duration.ofMillis(100), Duration.ofSeconds(5), Duration.ofMinutes(15),
+        TlsSettings.system());
   }
 
   /**
@@ -71,26 +76,33 @@ public record AmClientSettings(
     List<String> list =
         Arrays.stream(addresses.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
     return of(list, token, Ids.attemptIdOfContainer(containerId))
-        .withTracking(env.getOrDefault(ContainerEnv.NM_HOST, "localhost"), -1, "");
+        .withTracking(env.getOrDefault(ContainerEnv.NM_HOST, "localhost"), -1, "")
+        .withTls(TlsSettings.fromEnvironment(env));
   }
 
   public AmClientSettings withHeartbeatInterval(Duration interval) {
     return new AmClientSettings(
         rmAddresses, amToken, attemptId, host, rpcPort, trackingUrl, interval, requestTimeout,
-        initialBackoff, maxBackoff, giveUpAfter);
+        initialBackoff, maxBackoff, giveUpAfter, tls);
   }
 
   public AmClientSettings withTracking(String host, int rpcPort, String trackingUrl) {
     return new AmClientSettings(
         rmAddresses, amToken, attemptId, host, rpcPort, trackingUrl, heartbeatInterval, requestTimeout,
-        initialBackoff, maxBackoff, giveUpAfter);
+        initialBackoff, maxBackoff, giveUpAfter, tls);
   }
 
   public AmClientSettings withRetries(
       Duration requestTimeout, Duration initialBackoff, Duration maxBackoff, Duration giveUpAfter) {
     return new AmClientSettings(
         rmAddresses, amToken, attemptId, host, rpcPort, trackingUrl, heartbeatInterval, requestTimeout,
-        initialBackoff, maxBackoff, giveUpAfter);
+        initialBackoff, maxBackoff, giveUpAfter, tls);
+  }
+
+  public AmClientSettings withTls(TlsSettings tls) {
+    return new AmClientSettings(
+        rmAddresses, amToken, attemptId, host, rpcPort, trackingUrl, heartbeatInterval, requestTimeout,
+        initialBackoff, maxBackoff, giveUpAfter, tls);
   }
 
   private static String require(Map<String, String> env, String name) {

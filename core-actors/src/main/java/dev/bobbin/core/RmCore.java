@@ -1,6 +1,8 @@
 package dev.bobbin.core;
 
 import dev.bobbin.config.QueuePath;
+import com.typesafe.config.ConfigFactory;
+import dev.bobbin.config.HttpTls;
 import dev.bobbin.config.RmSettings;
 import dev.bobbin.config.SchedulerSettings;
 import dev.bobbin.config.fair.Placement;
@@ -104,7 +106,9 @@ public final class RmCore {
     Clock clock = Clock.systemUTC();
     this.sharding = ClusterSharding.get(system);
     ActorRef<AmLauncher.Command> launcher = system.systemActorOf(
-        AmLauncher.create(rmAddresses, timeout, rm.amLauncherThreads()), "am-launcher", Props.empty());
+        AmLauncher.create(rmAddresses, timeout, rm.amLauncherThreads(),
+            HttpTls.from(system.settings().config().withFallback(ConfigFactory.defaultReference()))),
+        "am-launcher", Props.empty());
     SchedulerDeps deps = new SchedulerDeps(scheduler, policy, secret, rm.nmHeartbeatInterval(), rm.nmExpiry(),
         rm.amExpiry(), Duration.ofMinutes(10), timeout, clock, rm.recoverySchedulingWait(), rm.recoveryMinNodeShare(),
         ctx -> new EntityEffects(system, timeout,

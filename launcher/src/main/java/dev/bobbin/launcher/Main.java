@@ -4,6 +4,8 @@ import dev.bobbin.am.CommonPool;
 import dev.bobbin.launcher.cli.ClientCommands;
 import dev.bobbin.launcher.cli.ClientContext;
 import dev.bobbin.launcher.cli.ExitCodes;
+import dev.bobbin.protocol.ContainerEnv;
+import dev.bobbin.protocol.tls.TlsStoreException;
 import java.io.PrintStream;
 import java.util.Arrays;
 import java.util.List;
@@ -34,7 +36,15 @@ public final class Main implements Callable<Integer> {
 
   public static void main(String[] argv) {
     CommonPool.ensureParallel();
-    System.exit(run(Arrays.asList(argv), System.out, System.err, ClientContext.system()));
+    ClientContext context;
+    try {
+      context = ClientContext.system();
+    } catch (TlsStoreException e) {
+      System.err.println("bobbin: bad setting $" + ContainerEnv.TLS_TRUST_STORE + ": " + e.getMessage());
+      System.exit(ExitCodes.BAD_SETTING);
+      return;
+    }
+    System.exit(run(Arrays.asList(argv), System.out, System.err, context));
   }
 
   /** @return the process exit code: 0 ok, 1 refused by the RM, 2 RM unreachable, 64 usage error, 78 bad setting */

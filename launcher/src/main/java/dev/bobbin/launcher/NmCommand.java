@@ -2,7 +2,6 @@ package dev.bobbin.launcher;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
-import dev.bobbin.config.ContainerExecutorSettings;
 import dev.bobbin.config.NmSettings;
 import dev.bobbin.config.Settings;
 import dev.bobbin.node.server.NodeManager;
@@ -14,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code bobbin nm}: runs a NodeManager agent until it is told to stop. */
@@ -51,6 +51,8 @@ final class NmCommand implements Callable<Integer> {
   @Option(names = "--rack", paramLabel = "RACK", description = "the node's rack (default /default-rack)")
   String rack;
 
+  @Mixin TlsOptions tls = new TlsOptions();
+
   private final PrintStream out;
 
   NmCommand(PrintStream out) {
@@ -68,13 +70,13 @@ final class NmCommand implements Callable<Integer> {
     RmCommand.put(over, "bobbin.nm.data-dir", dataDir);
     RmCommand.put(over, "bobbin.nm.work-dir", workDir);
     RmCommand.put(over, "bobbin.nm.rack", rack);
-    Config base = Settings.load(config);
-    Config merged = ConfigFactory.parseMap(over).withFallback(base);
-    NmSettings settings = NmSettings.from(merged);
+    tls.putInto(over);
+    Config full = ConfigFactory.parseMap(over).withFallback(Settings.load(config));
+    NmSettings settings = NmSettings.from(full);
     startingLines(settings, rm != null, config).forEach(out::println);
-    NodeManager nm = NodeManager.start(settings, ContainerExecutorSettings.from(merged));
+    NodeManager nm = NodeManager.start(settings, full);
     Runtime.getRuntime().addShutdownHook(new Thread(nm::close, "bobbin-nm-shutdown"));
-    out.println("NodeManager " + nm.nodeId() + " serving on http://" + nm.httpAddress()
+    out.println("NodeManager " + nm.nodeId() + " serving on " + nm.scheme() + "://" + nm.httpAddress()
         + ", reporting to " + settings.rmAddresses());
     nm.whenTerminated().toCompletableFuture().join();
     return 0;

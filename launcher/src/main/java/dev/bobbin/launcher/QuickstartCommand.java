@@ -2,9 +2,12 @@ package dev.bobbin.launcher;
 
 import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.joran.JoranConfigurator;
+import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import dev.bobbin.am.shell.ShellAmSpec;
+import dev.bobbin.config.HttpTls;
 import dev.bobbin.config.NmSettings;
+import dev.bobbin.node.server.HttpServers;
 import dev.bobbin.node.server.NodeManager;
 import dev.bobbin.protocol.NodeState;
 import dev.bobbin.protocol.Resource;
@@ -34,6 +37,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.stream.Collectors;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -68,6 +72,8 @@ public final class QuickstartCommand implements Callable<Integer> {
       + " until Ctrl-C, for more applications (bobbin submit --rm URL ...)"})
   boolean keep;
 
+  @Mixin TlsOptions tls = new TlsOptions();
+
   /** What becomes of the cluster once the application has ended, before it stops. */
   interface Afterwards {
     /** @param stop stops the NodeManagers (their containers) and the RM member */
@@ -86,7 +92,9 @@ public final class QuickstartCommand implements Callable<Integer> {
     Files.createDirectories(dir);
     logTo(dir.resolve("bobbin.log"));
     out.println("Bobbin quickstart in " + dir + " (logs: " + dir.resolve("bobbin.log") + ")");
-    Outcome outcome = runIn(dir, out, SHELL, keep ? untilStopped(out) : (rmUrl, stop) -> { });
+    Map<String, Object> tlsConf = new LinkedHashMap<>();
+    tls.putInto(tlsConf);
+    Outcome outcome = runIn(dir, out, SHELL, tlsConf, keep ? untilStopped(out) : (rmUrl, stop) -> { });
     return outcome.succeeded() ? 0 : 1;
   }
 
@@ -106,8 +114,16 @@ public final class QuickstartCommand implements Callable<Integer> {
    * shared by the command and its end-to-end test.
    */
   public static Outcome runIn(Path dir, PrintStream out, String shell, Afterwards afterwards) throws Exception {
+    return runIn(dir, out, shell, Map.of(), afterwards);
+  }
+
+  /** @param tlsConf {@code bobbin.http.tls} settings for the RM member, the NodeManagers and the client */
+  public static Outcome runIn(Path dir, PrintStream out, String shell, Map<String, Object> tlsConf, Afterwards afterwards)
+      throws Exception {
+    Config tlsConfig = ConfigFactory.parseMap(tlsConf);
+    HttpTls clientTls = HttpTls.from(tlsConfig.withFallback(ConfigFactory.defaultReference()));
     int rmPort = freePort();
-    Map<String, Object> rmConf = new LinkedHashMap<>();
+    Map<String, Object> rmConf = new LinkedHashMap<>(tlsConf);
     rmConf.put("bobbin.data-dir", dir.resolve("rm-data").toString());
     rmConf.put("bobbin.rm.http-port", rmPort);
     rmConf.put("pekko.remote.artery.canonical.port", freePort());
@@ -116,9 +132,11 @@ public final class QuickstartCommand implements Callable<Integer> {
       List<NodeManager> nms = new ArrayList<>();
       try {
         for (int i = 1; i <= 2; i++) {
-          nms.add(NodeManager.start(nmSettings(rm.url(), dir.resolve("nm-" + i))));
+          Config nmConfig = tlsConfig.withFallback(ConfigFactory.load());
+          nms.add(NodeManager.start(nmSettings(rm.url(), dir.resolve("nm-" + i)), nmConfig));
         }
-        BobbinHttp http = BobbinHttp.builder().connectTimeout(CONNECT_TIMEOUT).requestTimeout(REQUEST_TIMEOUT).build();
+        BobbinHttp http = BobbinHttp.builder().connectTimeout(CONNECT_TIMEOUT).requestTimeout(REQUEST_TIMEOUT)
+            .tls(HttpServers.clientTls(clientTls)).build();
         RmRestClient rest = new RmRestClient(http, List.of(rm.url()));
         awaitNodes(rest, 2, out);
         String appId = submit(rest, shell, out);

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -65,6 +66,8 @@ final class RmCommand implements Callable<Integer> {
       description = "Hadoop's fair-scheduler.xml; selects the fair policy unless --scheduler says otherwise")
   Path allocationFile;
 
+  @Mixin TlsOptions tls = new TlsOptions();
+
   private final PrintStream out;
 
   /**
@@ -118,6 +121,7 @@ final class RmCommand implements Callable<Integer> {
     put(over, "bobbin.persistence.postgres.user", postgresUser);
     put(over, "bobbin.persistence.postgres.password", postgresPassword);
     put(over, "bobbin.scheduler.policy", scheduler);
+    tls.putInto(over);
     if (allocationFile != null) {
       // As yarn.scheduler.fair.allocation.file: naming one selects the Fair policy.
       over.put("bobbin.scheduler.fair.allocation-file", allocationFile.toAbsolutePath().toString());

@@ -2,17 +2,20 @@ package dev.bobbin.launcher;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
+import dev.bobbin.config.HttpTls;
 import dev.bobbin.config.RmSettings;
 import dev.bobbin.config.SchedulerSettings;
 import dev.bobbin.config.SettingsException;
 import dev.bobbin.core.policies.PolicySets;
 import dev.bobbin.core.RmCore;
 import dev.bobbin.http.RmHttpApi;
+import dev.bobbin.node.server.HttpServers;
 import dev.bobbin.persistence.JournalConfig;
 import dev.bobbin.persistence.JournalSchema;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -69,9 +72,9 @@ public final class RmMember implements AutoCloseable {
 
   private final ActorSystem<Void> system;
   private final RmCore core;
-  private final ServerBinding binding;
+  private final HttpServers.Bound binding;
 
-  private RmMember(ActorSystem<Void> system, RmCore core, ServerBinding binding) {
+  private RmMember(ActorSystem<Void> system, RmCore core, HttpServers.Bound binding) {
     this.system = system;
     this.core = core;
     this.binding = binding;
@@ -93,7 +96,8 @@ public final class RmMember implements AutoCloseable {
     SchedulerSettings scheduler = SchedulerSettings.from(withRm);
     Config full = JournalConfig.overlay(withRm, rm.dataDir().toAbsolutePath()).withFallback(withRm).resolve();
     ClusterJoin join = new ClusterJoin(full, seedNodes(full));
-    ActorSystem<Void> system = ActorSystem.create(Behaviors.empty(), "bobbin", join.systemConfig(full));
+    HttpTls tls = HttpTls.from(full).requireServerKeys();
+    ActorSystem<Void> system = ClusterTls.createSystem(Behaviors.empty(), "bobbin", join.systemConfig(full), tls);
     try {
       logShutdownReason(system);
       ClusterJoin.answerProbes(system);
@@ -101,17 +105,21 @@ public final class RmMember implements AutoCloseable {
       Cluster cluster = Cluster.get(system);
       system.systemActorOf(membershipLog(cluster), "bobbin-membership-log", Props.empty());
       join.join(system);
-      String self = "http://" + rm.hostname() + ":" + rm.httpPort();
+      String self = (tls.httpsOnly() ? "https://" : "http://") + rm.hostname() + ":" + rm.httpPort();
       List<String> addresses = full.hasPath("bobbin.rm.addresses") && !full.getStringList("bobbin.rm.addresses").isEmpty()
           ? full.getStringList("bobbin.rm.addresses") : List.of(self);
       RmCore core = new RmCore(system, rm, scheduler, addresses, PolicySets.load(withRm, scheduler),
           () -> PolicySets.load(reload.get().withFallback(ConfigFactory.parseResources("bobbin-rm.conf"))
               .withFallback(ConfigFactory.defaultReference()).resolve(), scheduler));
-      ServerBinding binding = new RmHttpApi(core).bind(system, rm.hostname(), rm.httpPort())
+      HttpServers.Bound binding = HttpServers.bind(system, rm.hostname(), rm.httpPort(),
+              HttpTls.httpsPort(full, "bobbin.rm"), tls, new RmHttpApi(core).routes())
           .toCompletableFuture().get(30, TimeUnit.SECONDS);
-      unbindOnShutdown(system, binding);
-      log.info("RM member up: HTTP {} cluster {} journal {} data {}", binding.localAddress(),
-          cluster.selfMember().address(), full.getString("bobbin.persistence.journal"), rm.dataDir().toAbsolutePath());
+      unbindOnShutdown(system, binding.main(), "http");
+      binding.https().ifPresent(https -> unbindOnShutdown(system, https, "https"));
+      log.info("RM member up: {} {}{} cluster {}{} journal {} data {}", binding.scheme().toUpperCase(Locale.ROOT),
+          binding.main().localAddress(), binding.https().map(h -> " HTTPS " + h.localAddress()).orElse(""),
+          cluster.selfMember().address(), tls.cluster() ? " (TLS)" : "",
+          full.getString("bobbin.persistence.journal"), rm.dataDir().toAbsolutePath());
       return new RmMember(system, core, binding);
     } catch (Exception e) {
       CoordinatedShutdown.get(system).runAll(StartFailed.INSTANCE);
@@ -136,13 +144,13 @@ public final class RmMember implements AutoCloseable {
    * clients, NMs and AMs go to another member), then up to {@link #HTTP_DRAIN} for requests in
    * flight, which still reach this member's shards; only then do the shards move.
    */
-  private static void unbindOnShutdown(ActorSystem<?> system, ServerBinding binding) {
+  private static void unbindOnShutdown(ActorSystem<?> system, ServerBinding binding, String port) {
     CoordinatedShutdown cs = CoordinatedShutdown.get(system);
-    cs.addTask(CoordinatedShutdown.PhaseServiceUnbind(), "bobbin-http-unbind", () -> {
-      log.info("RM member stopping: HTTP {} no longer accepts connections", binding.localAddress());
+    cs.addTask(CoordinatedShutdown.PhaseServiceUnbind(), "bobbin-" + port + "-unbind", () -> {
+      log.info("RM member stopping: {} no longer accepts connections", binding.localAddress());
       return binding.unbind();
     });
-    cs.addTask(CoordinatedShutdown.PhaseServiceRequestsDone(), "bobbin-http-drain",
+    cs.addTask(CoordinatedShutdown.PhaseServiceRequestsDone(), "bobbin-" + port + "-drain",
         () -> binding.terminate(HTTP_DRAIN).thenApply(t -> Done.getInstance()));
   }
 
@@ -216,11 +224,12 @@ public final class RmMember implements AutoCloseable {
   }
 
   public int httpPort() {
-    return binding.localAddress().getPort();
+    return binding.main().localAddress().getPort();
   }
 
+  /** The HTTP port's address, with {@code https} when it speaks TLS. */
   public String url() {
-    return "http://" + binding.localAddress().getHostString() + ":" + httpPort();
+    return binding.scheme() + "://" + binding.main().localAddress().getHostString() + ":" + httpPort();
   }
 
   public RmCore core() {

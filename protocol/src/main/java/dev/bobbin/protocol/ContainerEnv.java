@@ -16,6 +16,11 @@ public final class ContainerEnv {
   public static final String RM_ADDRESSES = "BOBBIN_RM_ADDRESSES";
   /** The AM token of the attempt, for an AM container only. */
   public static final String AM_TOKEN = "BOBBIN_AM_TOKEN";
+  /** For an AM: the certificates its Bobbin clients trust (PKCS#12 or PEM), when not the JVM's. */
+  public static final String TLS_TRUST_STORE = "BOBBIN_TLS_TRUST_STORE";
+  public static final String TLS_TRUST_STORE_PASSWORD = "BOBBIN_TLS_TRUST_STORE_PASSWORD";
+  /** For an AM: "true" when the cluster's servers speak only HTTPS. */
+  public static final String HTTPS_ONLY = "BOBBIN_HTTPS_ONLY";
 
   private ContainerEnv() {}
 }

@@ -4,6 +4,7 @@ import dev.bobbin.am.AmClientSettings;
 import dev.bobbin.am.AmSystemConfig;
 import dev.bobbin.am.CommonPool;
 import dev.bobbin.protocol.FinalApplicationStatus;
+import dev.bobbin.protocol.client.BobbinHttp;
 import dev.bobbin.protocol.client.ContainerManagerClient;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -67,8 +68,9 @@ public final class DistributedShellAm {
   private static Behavior<ShellAmResult> guardian(
       ShellAmArgs args, AmClientSettings settings, CompletableFuture<ShellAmResult> result) {
     return Behaviors.setup(ctx -> {
-      ActorRef<ShellAppMaster.Command> am = ctx.spawn(
-          ShellAppMaster.create(args, settings, ContainerManagerClient.create(), ctx.getSelf()), "shell-am");
+      var nodeManagers = new ContainerManagerClient(BobbinHttp.builder().tls(settings.tls()).build());
+      ActorRef<ShellAppMaster.Command> am =
+          ctx.spawn(ShellAppMaster.create(args, settings, nodeManagers, ctx.getSelf()), "shell-am");
       ctx.watch(am);
       return Behaviors.receive(ShellAmResult.class)
           .onMessage(ShellAmResult.class, r -> {

@@ -1,11 +1,13 @@
 package dev.bobbin.core.launch;
 
+import dev.bobbin.config.HttpTls;
 import dev.bobbin.protocol.CborSerializable;
 import dev.bobbin.protocol.ContainerEnv;
 import dev.bobbin.protocol.ContainerLaunchContext;
 import dev.bobbin.protocol.am.Container;
 import dev.bobbin.protocol.client.BobbinHttp;
 import dev.bobbin.protocol.client.ContainerManagerClient;
+import dev.bobbin.protocol.client.TlsSettings;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -46,17 +48,24 @@ public final class AmLauncher {
   private AmLauncher() {}
 
   public static Behavior<Command> create(List<String> rmAddresses, Duration timeout, int threads) {
+    return create(rmAddresses, timeout, threads, HttpTls.none());
+  }
+
+  /** @param tls how the launcher reaches NodeManagers, and what it tells AMs to trust */
+  public static Behavior<Command> create(List<String> rmAddresses, Duration timeout, int threads, HttpTls tls) {
+    Map<String, String> tlsEnv = TlsSettings.environment(tls.trustStore(), tls.trustStorePassword(), tls.httpsOnly());
     return Behaviors.setup(ctx -> {
       ExecutorService pool = newPool(threads);
       // A launcher thread waits for each answer anyway: decoding it on the client's own thread
       // saves a hand-off to another pool per launch.
       ContainerManagerClient nodeManagers = new ContainerManagerClient(BobbinHttp.builder().connectTimeout(timeout)
-          .requestTimeout(timeout).executor(Runnable::run).build());
+          .requestTimeout(timeout).executor(Runnable::run)
+          .tls(TlsSettings.trusting(tls.trustStore(), tls.trustStorePassword(), tls.httpsOnly())).build());
       return Behaviors.receive(Command.class)
           .onMessage(Launch.class, l -> {
             ctx.getLog().info("Launching AM container {} for {} on {}", l.container().id(), l.attemptId(),
                 l.container().nodeId());
-            ctx.pipeToSelf(CompletableFuture.supplyAsync(() -> start(l, rmAddresses, nodeManagers), pool),
+            ctx.pipeToSelf(CompletableFuture.supplyAsync(() -> start(l, rmAddresses, tlsEnv, nodeManagers), pool),
                 (error, thrown) -> new Started(l, thrown != null ? thrown.toString() : error));
             return Behaviors.same();
           })
@@ -91,8 +100,10 @@ public final class AmLauncher {
    *
    * @return why the start failed, or null when the NodeManager started the container
    */
-  static String start(Launch l, List<String> rmAddresses, ContainerManagerClient nodeManagers) {
+  static String start(
+      Launch l, List<String> rmAddresses, Map<String, String> tlsEnv, ContainerManagerClient nodeManagers) {
     Map<String, String> env = new HashMap<>(l.launch().environment());
+    env.putAll(tlsEnv);
     env.put(ContainerEnv.RM_ADDRESSES, String.join(",", rmAddresses));
     env.put(ContainerEnv.AM_TOKEN, l.amToken());
     try {

@@ -1,6 +1,7 @@
 package dev.bobbin.launcher.cli;
 
 import dev.bobbin.protocol.client.BobbinHttp;
+import dev.bobbin.protocol.client.TlsSettings;
 import java.io.File;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -35,8 +36,14 @@ public record ClientContext(
         transport(REQUEST_TIMEOUT));
   }
 
+  /**
+   * Trusting what {@code $BOBBIN_TLS_TRUST_STORE} holds (PKCS#12 or PEM, with
+   * {@code $BOBBIN_TLS_TRUST_STORE_PASSWORD}), else the JVM's trust store; over HTTPS only when
+   * {@code $BOBBIN_HTTPS_ONLY} is true.
+   */
   static BobbinHttp transport(Duration requestTimeout) {
-    return BobbinHttp.builder().connectTimeout(CONNECT_TIMEOUT).requestTimeout(requestTimeout).build();
+    return BobbinHttp.builder().connectTimeout(CONNECT_TIMEOUT).requestTimeout(requestTimeout)
+        .tls(TlsSettings.fromEnvironment(System.getenv())).build();
   }
 
   /** The AM runs in another working directory, so relative entries would point nowhere there. */

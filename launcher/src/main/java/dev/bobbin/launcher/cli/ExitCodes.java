@@ -1,6 +1,7 @@
 package dev.bobbin.launcher.cli;
 
 import dev.bobbin.config.SettingsException;
+import dev.bobbin.protocol.tls.TlsStoreException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -97,7 +98,7 @@ public final class ExitCodes implements IParameterExceptionHandler, IExecutionEx
     } else if (e instanceof RmFailure failure) {
       err.println(failure.getMessage());
       code = failure.exitCode();
-    } else if (e instanceof SettingsException) {
+    } else if (e instanceof SettingsException || e instanceof TlsStoreException) {
       err.println(command.getCommandSpec().qualifiedName() + ": bad setting " + e.getMessage());
       code = BAD_SETTING;
     } else {

@@ -6,6 +6,7 @@ import dev.bobbin.node.NodeIdentity;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import dev.bobbin.config.ContainerExecutorSettings;
+import dev.bobbin.config.HttpTls;
 import dev.bobbin.config.NmSettings;
 import dev.bobbin.node.container.ContainerExecutors;
 import dev.bobbin.node.container.ProcessLauncher;
@@ -15,6 +16,7 @@ import dev.bobbin.protocol.client.BobbinHttp;
 import dev.bobbin.protocol.client.ResourceTrackerClient;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.OptionalInt;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -23,8 +25,8 @@ import org.apache.pekko.Done;
 import org.apache.pekko.actor.CoordinatedShutdown;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.javadsl.AskPattern;
-import org.apache.pekko.http.javadsl.Http;
-import org.apache.pekko.http.javadsl.ServerBinding;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A NodeManager agent: its own ActorSystem ("bobbin-nm", never a cluster member), the HTTP API,
@@ -38,6 +40,7 @@ import org.apache.pekko.http.javadsl.ServerBinding;
  * }</pre>
  */
 public final class NodeManager implements AutoCloseable {
+  private static final Logger log = LoggerFactory.getLogger(NodeManager.class);
   private static final Duration BIND_TIMEOUT = Duration.ofSeconds(30);
   private static final Duration ASK_TIMEOUT = Duration.ofSeconds(10);
   private static final Duration RM_CONNECT_TIMEOUT = Duration.ofSeconds(2);
@@ -47,10 +50,10 @@ public final class NodeManager implements AutoCloseable {
           + "pekko.logging-filter = \"org.apache.pekko.event.slf4j.Slf4jLoggingFilter\"\n";
 
   private final ActorSystem<NodeAgent.Command> system;
-  private final ServerBinding binding;
+  private final HttpServers.Bound binding;
   private final NodeIdentity identity;
 
-  private NodeManager(ActorSystem<NodeAgent.Command> system, ServerBinding binding, NodeIdentity identity) {
+  private NodeManager(ActorSystem<NodeAgent.Command> system, HttpServers.Bound binding, NodeIdentity identity) {
     this.system = system;
     this.binding = binding;
     this.identity = identity;
@@ -73,8 +76,9 @@ public final class NodeManager implements AutoCloseable {
   }
 
   public static NodeManager start(NmSettings settings, Config pekkoConfig, ContainerExecutorSettings executor) {
-    return start(settings, pekkoConfig, new ResourceTrackerClient(
-        BobbinHttp.builder().connectTimeout(RM_CONNECT_TIMEOUT).requestTimeout(RM_REQUEST_TIMEOUT).build()),
+    return start(settings, pekkoConfig, new ResourceTrackerClient(BobbinHttp.builder()
+            .connectTimeout(RM_CONNECT_TIMEOUT).requestTimeout(RM_REQUEST_TIMEOUT)
+            .tls(HttpServers.clientTls(tls(pekkoConfig))).build()),
         ContainerExecutors.launcher(executor, settings.workDir()), Clock.systemUTC());
   }
 
@@ -84,24 +88,29 @@ public final class NodeManager implements AutoCloseable {
     Config config = ConfigFactory.parseString(SLF4J_LOGGING).withFallback(pekkoConfig);
     ActorSystem<NodeAgent.Command> system =
         ActorSystem.create(NodeAgent.create(settings, rm, launcher, clock), "bobbin-nm", config);
-    ServerBinding binding;
+    HttpServers.Bound binding;
     try {
-      binding = Http.get(system)
-          .newServerAt(settings.hostname(), settings.httpPort())
-          .bind(new NodeRoutes(system, system.scheduler(), ASK_TIMEOUT, new NodeMetrics()).routes())
+      binding = HttpServers.bind(system, settings.hostname(), settings.httpPort(),
+              HttpTls.httpsPort(withDefaults(pekkoConfig), "bobbin.nm"), tls(pekkoConfig),
+              new NodeRoutes(system, system.scheduler(), ASK_TIMEOUT, new NodeMetrics()).routes())
           .toCompletableFuture()
           .get(BIND_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-    } catch (InterruptedException | ExecutionException | TimeoutException e) {
+    } catch (InterruptedException | ExecutionException | TimeoutException | RuntimeException e) {
       system.terminate();
+      // A key store or setting that cannot be used says so itself.
+      if (e instanceof RuntimeException r) throw r;
       if (e instanceof InterruptedException) Thread.currentThread().interrupt();
       Throwable cause = e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e;
       throw new IllegalStateException(
           "NodeManager cannot listen on " + settings.hostname() + ":" + settings.httpPort() + ": " + cause, cause);
     }
-    NodeIdentity identity = new NodeIdentity(settings.hostname(), binding.localAddress().getPort());
+    NodeIdentity identity = new NodeIdentity(settings.hostname(), binding.main().localAddress().getPort());
     CoordinatedShutdown shutdown = CoordinatedShutdown.get(system);
     shutdown.addTask(CoordinatedShutdown.PhaseServiceUnbind(), "nm-http-unbind",
         () -> binding.unbind().thenApply(x -> Done.getInstance()));
+    if (binding.https().isPresent()) {
+      log.info("NodeManager serving HTTPS on {} as well", binding.https().get().localAddress());
+    }
     // Also on JVM exit: containers must not outlive the agent that watches them.
     shutdown.addTask(CoordinatedShutdown.PhaseServiceStop(), "nm-kill-containers",
         () -> AskPattern.ask(system, NodeAgent.Shutdown::new, settings.killGrace().plusSeconds(5), system.scheduler()));
@@ -119,7 +128,25 @@ public final class NodeManager implements AutoCloseable {
   }
 
   public int boundPort() {
-    return binding.localAddress().getPort();
+    return binding.main().localAddress().getPort();
+  }
+
+  /** The HTTPS port when the node serves both HTTP and HTTPS. */
+  public OptionalInt httpsPort() {
+    return binding.https().map(h -> OptionalInt.of(h.localAddress().getPort())).orElse(OptionalInt.empty());
+  }
+
+  /** {@code http} or {@code https}: how the HTTP port, and so {@link #httpAddress()}, is reached. */
+  public String scheme() {
+    return binding.scheme();
+  }
+
+  private static Config withDefaults(Config config) {
+    return config.withFallback(ConfigFactory.defaultReference());
+  }
+
+  private static HttpTls tls(Config config) {
+    return HttpTls.from(withDefaults(config));
   }
 
   /** Kills the containers, unbinds HTTP and terminates the ActorSystem. */

@@ -24,9 +24,15 @@ public final class AmProtocolClient {
   }
 
   public static AmProtocolClient create(String amToken, Duration connectTimeout, Duration requestTimeout) {
+    return create(amToken, connectTimeout, requestTimeout, TlsSettings.system());
+  }
+
+  public static AmProtocolClient create(
+      String amToken, Duration connectTimeout, Duration requestTimeout, TlsSettings tls) {
     return new AmProtocolClient(BobbinHttp.builder()
         .connectTimeout(connectTimeout)
         .requestTimeout(requestTimeout)
+        .tls(tls)
         .credentials(Credentials.amToken(amToken))
         .build());
   }

@@ -27,11 +27,13 @@ public final class BobbinHttp {
   private final HttpClient client;
   private final Duration requestTimeout;
   private final Credentials credentials;
+  private final TlsSettings tls;
 
-  private BobbinHttp(HttpClient client, Duration requestTimeout, Credentials credentials) {
+  private BobbinHttp(HttpClient client, Duration requestTimeout, Credentials credentials, TlsSettings tls) {
     this.client = client;
     this.requestTimeout = requestTimeout;
     this.credentials = credentials;
+    this.tls = tls;
   }
 
   private static HttpClient newClient(Builder b) {
@@ -60,7 +62,7 @@ public final class BobbinHttp {
    */
   public BobbinHttp withCredentials(Credentials other) {
     if (other == null) throw new IllegalArgumentException("credentials is null; use Credentials.NONE");
-    return new BobbinHttp(client, requestTimeout, other);
+    return new BobbinHttp(client, requestTimeout, other, tls);
   }
 
   /**
@@ -68,7 +70,7 @@ public final class BobbinHttp {
    * sets none: for a caller whose calls need different patience, without a client for each.
    */
   public BobbinHttp withRequestTimeout(Duration timeout) {
-    return new BobbinHttp(client, Builder.positive(timeout, "requestTimeout"), credentials);
+    return new BobbinHttp(client, Builder.positive(timeout, "requestTimeout"), credentials, tls);
   }
 
   public CompletableFuture<Reply> send(Call call) {
@@ -123,7 +125,7 @@ public final class BobbinHttp {
   }
 
   private HttpRequest toRequest(Call call) {
-    HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(call.url()))
+    HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(tls.upgrade(call.url())))
         .timeout(call.timeout() != null ? call.timeout() : requestTimeout)
         .header("Accept", call.accept().value());
     if (call.body() == null) return b.method(call.method(), HttpRequest.BodyPublishers.noBody()).build();
@@ -185,7 +187,7 @@ public final class BobbinHttp {
 
     public BobbinHttp build() {
       if (tls == null) tls = TlsSettings.system();
-      return new BobbinHttp(newClient(this), requestTimeout, credentials);
+      return new BobbinHttp(newClient(this), requestTimeout, credentials, tls);
     }
 
     private static Duration positive(Duration d, String name) {
