@@ -10,6 +10,7 @@ import dev.bobbin.core.RmCore;
 import dev.bobbin.core.app.AppReport;
 import dev.bobbin.core.app.AppState;
 import dev.bobbin.core.scheduler.SchedulerProtocol;
+import dev.bobbin.http.server.PathIds;
 import dev.bobbin.protocol.Resource;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -26,6 +27,8 @@ import org.apache.pekko.http.javadsl.unmarshalling.Unmarshaller;
 
 /** YARN's ResourceManager REST API under {@code /ws/v1/cluster}: translation to {@link RmCore} and back. */
 final class ClusterRoutes extends AllDirectives {
+  /** A kill's reason, kept with the application and shown in every report of it. */
+  static final int MAX_DIAGNOSTICS_LENGTH = 4096;
   private final RmCore core;
   private final long startedOn = System.currentTimeMillis();
 
@@ -40,7 +43,8 @@ final class ClusterRoutes extends AllDirectives {
         path("metrics", () -> get(() -> async(this::metrics))),
         path("scheduler", () -> get(() -> async(this::scheduler))),
         path("nodes", () -> get(() -> parameterMap(q -> async(() -> nodes(q))))),
-        path(PathMatchers.segment("nodes").slash(PathMatchers.segment()), id -> get(() -> async(() -> node(id)))),
+        path(PathMatchers.segment("nodes").slash(PathMatchers.segment()), id -> get(() ->
+            PathIds.nodeId(id, () -> async(() -> node(id))))),
         path(PathMatchers.segment("admin").slash("refresh-queues"), () -> concat(put(this::refresh), post(this::refresh))),
         pathPrefix("apps", this::appRoutes)))));
   }
@@ -57,7 +61,7 @@ final class ClusterRoutes extends AllDirectives {
             post(() -> parameterMap(q -> extractUri(uri -> entity(Unmarshaller.entityToString(),
                 body -> async(() -> submit(body, q, uri.toString())))))))),
         path("new-application", () -> post(() -> async(this::newApplication))),
-        pathPrefix(PathMatchers.segment(), this::oneApp));
+        pathPrefix(PathMatchers.segment(), id -> PathIds.applicationId(id, () -> oneApp(id))));
   }
 
   private Route oneApp(String id) {
@@ -151,6 +155,10 @@ final class ClusterRoutes extends AllDirectives {
       return CompletableFuture.completedFuture(badRequest("Only 'KILLED' is allowed as a target state."));
     }
     String diagnostics = tree.path("diagnostics").asText("");
+    if (diagnostics.length() > MAX_DIAGNOSTICS_LENGTH) {
+      return CompletableFuture.completedFuture(badRequest("diagnostics may have at most " + MAX_DIAGNOSTICS_LENGTH
+          + " characters, it had " + diagnostics.length()));
+    }
     return core.kill(id, diagnostics).thenApply(r -> ok(Map.of("state", r.state().name())));
   }
 

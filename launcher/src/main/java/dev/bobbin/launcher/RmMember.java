@@ -2,6 +2,7 @@ package dev.bobbin.launcher;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
+import dev.bobbin.config.HttpLimits;
 import dev.bobbin.config.RmSettings;
 import dev.bobbin.config.SchedulerSettings;
 import dev.bobbin.config.SettingsException;
@@ -91,6 +92,7 @@ public final class RmMember implements AutoCloseable {
         .withFallback(ConfigFactory.defaultReference()).resolve();
     RmSettings rm = RmSettings.from(withRm);
     SchedulerSettings scheduler = SchedulerSettings.from(withRm);
+    HttpLimits http = HttpLimits.from(withRm);
     Config full = JournalConfig.overlay(withRm, rm.dataDir().toAbsolutePath()).withFallback(withRm).resolve();
     ClusterJoin join = new ClusterJoin(full, seedNodes(full));
     ActorSystem<Void> system = ActorSystem.create(Behaviors.empty(), "bobbin", join.systemConfig(full));
@@ -107,7 +109,7 @@ public final class RmMember implements AutoCloseable {
       RmCore core = new RmCore(system, rm, scheduler, addresses, PolicySets.load(withRm, scheduler),
           () -> PolicySets.load(reload.get().withFallback(ConfigFactory.parseResources("bobbin-rm.conf"))
               .withFallback(ConfigFactory.defaultReference()).resolve(), scheduler));
-      ServerBinding binding = new RmHttpApi(core).bind(system, rm.hostname(), rm.httpPort())
+      ServerBinding binding = new RmHttpApi(core, http).bind(system, rm.hostname(), rm.httpPort())
           .toCompletableFuture().get(30, TimeUnit.SECONDS);
       unbindOnShutdown(system, binding);
       log.info("RM member up: HTTP {} cluster {} journal {} data {}", binding.localAddress(),

@@ -6,6 +6,7 @@ import dev.bobbin.node.NodeIdentity;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import dev.bobbin.config.NmSettings;
+import dev.bobbin.http.server.RequestGuard;
 import dev.bobbin.node.container.LocalProcessLauncher;
 import dev.bobbin.node.container.ProcessLauncher;
 import dev.bobbin.node.http.NodeMetrics;
@@ -77,7 +78,8 @@ public final class NodeManager implements AutoCloseable {
     try {
       binding = Http.get(system)
           .newServerAt(settings.hostname(), settings.httpPort())
-          .bind(new NodeRoutes(system, system.scheduler(), ASK_TIMEOUT, new NodeMetrics()).routes())
+          .withSettings(RequestGuard.serverSettings(system, settings.http()))
+          .bind(new NodeRoutes(system, system.scheduler(), ASK_TIMEOUT, new NodeMetrics(), settings.http()).routes())
           .toCompletableFuture()
           .get(BIND_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
     } catch (InterruptedException | ExecutionException | TimeoutException e) {
