@@ -1,5 +1,6 @@
 package dev.bobbin.http;
 
+import static dev.bobbin.http.Callers.caller;
 import static dev.bobbin.http.JsonResponses.badRequest;
 import static dev.bobbin.http.JsonResponses.failure;
 import static dev.bobbin.http.JsonResponses.ok;
@@ -58,9 +59,9 @@ final class ClusterRoutes extends AllDirectives {
     return concat(
         pathEndOrSingleSlash(() -> concat(
             get(() -> parameterMap(q -> async(() -> listApps(q)))),
-            post(() -> parameterMap(q -> extractUri(uri -> entity(Unmarshaller.entityToString(),
-                body -> async(() -> submit(body, q, uri.toString())))))))),
-        path("new-application", () -> post(() -> async(this::newApplication))),
+            post(() -> caller(user -> extractUri(uri -> entity(Unmarshaller.entityToString(),
+                body -> async(() -> submit(body, user, uri.toString())))))))),
+        path("new-application", () -> post(() -> caller(user -> async(() -> newApplication(user))))),
         pathPrefix(PathMatchers.segment(), id -> PathIds.applicationId(id, () -> oneApp(id))));
   }
 
@@ -108,9 +109,9 @@ final class ClusterRoutes extends AllDirectives {
     return Map.of("clusterInfo", m);
   }
 
-  private CompletionStage<HttpResponse> newApplication() {
+  private CompletionStage<HttpResponse> newApplication(String user) {
     var s = core.schedulerSettings();
-    return core.newApplicationId().thenApply(id -> {
+    return core.newApplicationId(user).thenApply(id -> {
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("application-id", id);
       m.put("maximum-resource-capability", new Resource(s.maximumAllocationMb(), s.maximumAllocationVcores()));
@@ -118,9 +119,8 @@ final class ClusterRoutes extends AllDirectives {
     });
   }
 
-  private CompletionStage<HttpResponse> submit(String body, Map<String, String> q, String uri) {
+  private CompletionStage<HttpResponse> submit(String body, String user, String uri) {
     JsonNode tree = Bodies.tree(body);
-    String user = q.getOrDefault("user.name", "dr.who");
     var submission = SubmissionJson.parse(tree, user);
     String base = uri.contains("?") ? uri.substring(0, uri.indexOf('?')) : uri;
     String location = (base.endsWith("/") ? base : base + "/") + submission.appId();

@@ -46,7 +46,12 @@ class RestApiIT {
   }
 
   private static String newAppId() throws Exception {
-    Http.Reply r = Http.post(base + "/apps/new-application", "");
+    return newAppId("");
+  }
+
+  /** An id issued to {@code user}, the only user that may submit under it; "" for the anonymous dr.who. */
+  private static String newAppId(String user) throws Exception {
+    Http.Reply r = Http.post(base + "/apps/new-application" + (user.isEmpty() ? "" : "?user.name=" + user), "");
     assertThat(r.status()).isEqualTo(200);
     assertThat(r.json().path("maximum-resource-capability").path("memory").asLong()).isEqualTo(8192);
     return r.json().path("application-id").asText();
@@ -106,7 +111,7 @@ class RestApiIT {
 
   @Test
   void anAcceptedAppIsReportedWithYarnsFieldsAndFilters() throws Exception {
-    String id = newAppId();
+    String id = newAppId("carol");
     assertThat(Http.post(base + "/apps?user.name=carol", submission(id, "root.default", 512)).status()).isEqualTo(202);
     JsonNode app = Http.get(base + "/apps/" + id).json().path("app");
     assertThat(app.path("id").asText()).isEqualTo(id);

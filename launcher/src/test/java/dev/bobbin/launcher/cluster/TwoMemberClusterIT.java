@@ -148,11 +148,15 @@ class TwoMemberClusterIT {
     rm2.awaitLog(0, "2 member(s) up", JOIN);
   }
 
-  /** Submits {@link #APPS} applications through {@code in}; each is read back through {@code out}. */
+  /**
+   * Submits {@link #APPS} applications through {@code in}; each is read back through {@code out}.
+   * The first one's id comes from {@code out}: a member takes a submission under an id another
+   * member issued, as clients that fail over between new-application and submit need.
+   */
   private static List<String> submitThrough(RmProcess in, RmProcess out) throws Exception {
     List<String> apps = new ArrayList<>();
     for (int i = 0; i < APPS; i++) {
-      String id = newApplicationId(in);
+      String id = newApplicationId(i == 0 ? out : in);
       Http.Reply r = Http.post(in.api() + "/apps", body(id), REQUEST);
       assertThat(r.status()).as(r.body()).isEqualTo(202);
       apps.add(id);
