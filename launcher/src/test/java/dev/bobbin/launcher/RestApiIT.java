@@ -26,12 +26,17 @@ class RestApiIT {
 
   @BeforeAll
   static void start() throws Exception {
+    rm = startMember();
+    base = rm.url() + "/ws/v1/cluster";
+  }
+
+  /** An RM member in this JVM, its embedded journal in a new directory, with no NodeManagers. */
+  static RmMember startMember() throws Exception {
     Path dir = Files.createTempDirectory("bobbin-rest-it");
-    rm = RmMember.start(ConfigFactory.parseMap(Map.of(
+    return RmMember.start(ConfigFactory.parseMap(Map.of(
         "bobbin.data-dir", dir.toString(),
         "bobbin.rm.http-port", freePort(),
         "pekko.remote.artery.canonical.port", freePort())));
-    base = rm.url() + "/ws/v1/cluster";
   }
 
   @AfterAll
@@ -65,7 +70,7 @@ class RestApiIT {
          "application-tags":{"tag":["a","b"]}}""".formatted(appId, queue, memory);
   }
 
-  private static void assertRemoteException(Http.Reply r, int status, String exception, String messagePart)
+  static void assertRemoteException(Http.Reply r, int status, String exception, String messagePart)
       throws Exception {
     assertThat(r.status()).as(r.body()).isEqualTo(status);
     JsonNode e = r.json().path("RemoteException");
