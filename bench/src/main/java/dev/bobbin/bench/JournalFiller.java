@@ -30,8 +30,8 @@ import org.apache.pekko.actor.typed.javadsl.Receive;
 /**
  * Writes a cluster's history through the real entities, without an RM around them: the entity
  * behaviors are spawned directly (same persistence ids, events, tags and snapshots as under
- * sharding) and sent the commands the RM would send. Every application is submitted to one of ten
- * queues, gets its AM container and registers its AM; each of its containers is allocated on a
+ * sharding) and sent the commands the RM would send. Every application has its id issued, is
+ * submitted to one of ten queues, gets its AM container and registers its AM; each of its containers is allocated on a
  * node and marked running. Used to fill a journal for the recovery scenario (and to hold the
  * entities alive for the memory scenario).
  */
@@ -71,6 +71,7 @@ final class JournalFiller extends AbstractBehavior<JournalFiller.Msg> {
     public void appEnded(String appId, AppState state) {}
   };
   private static final long CLUSTER = 1700000000000L;
+  private static final String USER = "bench";
 
   static Behavior<Msg> create(Plan plan, CompletableFuture<Filled> done) {
     return Behaviors.setup(ctx -> new JournalFiller(ctx, plan, done));
@@ -156,7 +157,14 @@ final class JournalFiller extends AbstractBehavior<JournalFiller.Msg> {
     List<ActorRef<?>> kids = new ArrayList<>();
     kids.add(app);
     children.set(i, kids);
-    Submission s = new Submission(appId, "bench", "bench", "q" + (i % Topology.QUEUES), 0, "YARN", List.of(),
+    stage[i] = 0;
+    pending[i] = 1;
+    getContext().askWithStatus(Done.class, app, TIMEOUT, r -> new ApplicationEntity.Issue(USER, r),
+        (ok, err) -> new Ack(i, err));
+  }
+
+  private void submit(int i, ActorRef<ApplicationEntity.Command> app) {
+    Submission s = new Submission(appId(i), "bench", USER, "q" + (i % Topology.QUEUES), 0, "YARN", List.of(),
         Topology.CONTAINER, new ContainerLaunchContext(List.of("sim-am"), Map.of()), 2);
     stage[i] = 1;
     pending[i] = 1;
@@ -175,7 +183,9 @@ final class JournalFiller extends AbstractBehavior<JournalFiller.Msg> {
     int node = nodeOf(i, 1);
     List<ActorRef<?>> kids = children.get(i);
     ActorRef<ApplicationEntity.Command> app = (ActorRef<ApplicationEntity.Command>) kids.get(0);
-    if (stage[i] == 1) {
+    if (stage[i] == 0) {
+      submit(i, app);
+    } else if (stage[i] == 1) {
       stage[i] = 2;
       events++; // Submit persists two events (submitted, attempt started).
       String amContainer = Ids.containerId(attempt, 1, 1);

@@ -20,7 +20,8 @@ public record NmSettings(
     String rack,
     Path workDir,
     Duration heartbeatInterval,
-    Duration killGrace) {
+    Duration killGrace,
+    HttpLimits http) {
 
   public static NmSettings from(Config root) {
     return from(root, System.getenv(), System.getProperty("user.home"));
@@ -50,7 +51,8 @@ public record NmSettings(
             ? DataRoot.resolve(c.getString("data-dir"), env, userHome).resolve("nm-" + httpPort)
             : Path.of(workDir),
         c.getDuration("heartbeat-interval"),
-        c.getDuration("kill-grace"));
+        c.getDuration("kill-grace"),
+        HttpLimits.from(root));
   }
 
   /** Memory to offer: configured, or 80% of the machine's physical memory. */

@@ -32,6 +32,17 @@ class SettingsTest {
     assertThat(rm.nmExpiry()).hasMinutes(10);
     assertThat(rm.amExpiry()).hasMinutes(10);
     assertThat(NmSettings.from(with("")).httpPort()).isEqualTo(8042);
+    assertThat(HttpLimits.from(with("")).maxRequestBody()).isEqualTo(1024 * 1024);
+    assertThat(NmSettings.from(with("bobbin.http.max-request-body = 2m")).http().maxRequestBody()).isEqualTo(2 << 20);
+  }
+
+  @Test
+  void theRequestBodyLimitIsASizeWithinItsBounds() {
+    assertThat(HttpLimits.from(with("bobbin.http.max-request-body = 64k")).maxRequestBody()).isEqualTo(65536);
+    for (String bad : new String[] {"63k", "2g", "lots", "-1"}) {
+      assertThatThrownBy(() -> HttpLimits.from(with("bobbin.http.max-request-body = " + bad)))
+          .as(bad).isInstanceOf(SettingsException.class).hasMessageContaining("bobbin.http.max-request-body");
+    }
   }
 
   @Test

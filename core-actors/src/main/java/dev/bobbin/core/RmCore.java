@@ -11,6 +11,7 @@ import dev.bobbin.core.app.ApplicationEntity;
 import dev.bobbin.core.app.ApplicationIdStamps;
 import dev.bobbin.core.app.Submission;
 import dev.bobbin.core.app.SubmissionRules;
+import dev.bobbin.core.app.SubmitVerdict;
 import dev.bobbin.core.base.Rejection;
 import dev.bobbin.core.base.Retrying;
 import dev.bobbin.core.container.ContainerEntity;
@@ -173,14 +174,20 @@ public final class RmCore {
     return scheduler;
   }
 
-  /** A new application id: this incarnation's cluster-wide unique stamp and the next sequence number. */
-  public CompletionStage<String> newApplicationId() {
+  /**
+   * A new application id, issued to {@code caller}: this incarnation's cluster-wide unique stamp and
+   * the next sequence number, recorded by the application's entity as the caller's before it is
+   * answered, so that whichever member the submission reaches, only the caller may submit under it.
+   */
+  public CompletionStage<String> newApplicationId(String caller) {
     CompletionStage<Long> stamp = idStamp;
     if (stamp.toCompletableFuture().isCompletedExceptionally()) {
       stamp = takeIdStamp();
       idStamp = stamp;
     }
-    return stamp.thenApply(s -> Ids.applicationId(s, appSequence.incrementAndGet()));
+    return stamp.thenApply(s -> Ids.applicationId(s, appSequence.incrementAndGet()))
+        .thenCompose(id -> Retrying.<Done>ask(t -> app(id).askWithStatus(r -> new ApplicationEntity.Issue(caller, r), t),
+            timeout).thenApply(issued -> id));
   }
 
   private CompletionStage<Long> takeIdStamp() {
@@ -191,6 +198,11 @@ public final class RmCore {
 
   // Client API
 
+  /**
+   * Submits as {@code raw.user()}, the caller. Under an id issued to someone else, never issued, or
+   * used by another submission it is refused before anything is written ({@link SubmitVerdict}); a
+   * repeat answers with the application as it is and writes nothing.
+   */
   public CompletionStage<AppReport> submit(Submission raw) {
     Submission checked;
     try {
@@ -203,8 +215,15 @@ public final class RmCore {
     Placement.Placed placed = (Placement.Placed) placement;
     QueuePath leaf = QueuePath.of(placed.queue());
     String version = queues.version();
-    return claimParents(placed, leaf, version)
-        .thenCompose(ok -> admit(checked.withQueue(leaf.relative()), version, queues.admission(leaf)));
+    AdmissionTerms terms = queues.admission(leaf);
+    Submission s = checked.withQueue(leaf.relative());
+    return Retrying.<ApplicationEntity.SubmitChecked>ask(t -> app(s.appId()).ask(r -> new ApplicationEntity.CheckSubmit(s, r),
+            t), timeout)
+        .thenCompose(c -> switch (c.verdict()) {
+          case REPEATED -> CompletableFuture.completedFuture(c.report());
+          case FRESH -> claimParents(placed, leaf, version).thenCompose(ok -> admit(s, version, terms));
+          default -> CompletableFuture.failedFuture(c.verdict().rejection(s.appId(), s.user()));
+        });
   }
 
   /**

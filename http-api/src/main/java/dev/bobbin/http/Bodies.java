@@ -2,29 +2,20 @@ package dev.bobbin.http;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectReader;
 import dev.bobbin.core.base.Rejection;
-import dev.bobbin.protocol.WireJson;
+import dev.bobbin.http.server.RequestJson;
 
-/** Request bodies: malformed JSON or a wrong shape becomes a 400 that names the problem. */
+/**
+ * Request bodies, read strictly ({@link RequestJson}): malformed JSON, a wrong shape, a number that
+ * does not fit its field, or nesting beyond bounds becomes a 400 that names the problem.
+ */
 final class Bodies {
-  /**
-   * A reader per type, made once: the mapper's {@code readValue} resolves the type and sets up its
-   * configuration again on every call, a measurable share of a heartbeat's CPU.
-   */
-  private static final ClassValue<ObjectReader> READERS = new ClassValue<>() {
-    @Override
-    protected ObjectReader computeValue(Class<?> type) {
-      return WireJson.mapper().readerFor(type);
-    }
-  };
-
   private Bodies() {}
 
   static <T> T read(String body, Class<T> type) {
     if (body == null || body.isBlank()) throw Rejection.badRequest("The request body is empty");
     try {
-      return notNull(READERS.get(type).readValue(body));
+      return notNull(RequestJson.reader(type).readValue(body));
     } catch (JsonProcessingException e) {
       throw malformed(e);
     }
@@ -34,7 +25,7 @@ final class Bodies {
   static <T> T read(byte[] body, Class<T> type) {
     if (isBlank(body)) throw Rejection.badRequest("The request body is empty");
     try {
-      return notNull(READERS.get(type).readValue(body));
+      return notNull(RequestJson.reader(type).readValue(body));
     } catch (JsonProcessingException e) {
       throw malformed(e);
     } catch (java.io.IOException e) {

@@ -1,5 +1,6 @@
 package dev.bobbin.http;
 
+import static dev.bobbin.http.Callers.caller;
 import static dev.bobbin.http.JsonResponses.badRequest;
 import static dev.bobbin.http.JsonResponses.failure;
 import static dev.bobbin.http.JsonResponses.ok;
@@ -10,6 +11,7 @@ import dev.bobbin.core.RmCore;
 import dev.bobbin.core.app.AppReport;
 import dev.bobbin.core.app.AppState;
 import dev.bobbin.core.scheduler.SchedulerProtocol;
+import dev.bobbin.http.server.PathIds;
 import dev.bobbin.protocol.Resource;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -26,6 +28,8 @@ import org.apache.pekko.http.javadsl.unmarshalling.Unmarshaller;
 
 /** YARN's ResourceManager REST API under {@code /ws/v1/cluster}: translation to {@link RmCore} and back. */
 final class ClusterRoutes extends AllDirectives {
+  /** A kill's reason, kept with the application and shown in every report of it. */
+  static final int MAX_DIAGNOSTICS_LENGTH = 4096;
   private final RmCore core;
   private final long startedOn = System.currentTimeMillis();
 
@@ -40,7 +44,8 @@ final class ClusterRoutes extends AllDirectives {
         path("metrics", () -> get(() -> async(this::metrics))),
         path("scheduler", () -> get(() -> async(this::scheduler))),
         path("nodes", () -> get(() -> parameterMap(q -> async(() -> nodes(q))))),
-        path(PathMatchers.segment("nodes").slash(PathMatchers.segment()), id -> get(() -> async(() -> node(id)))),
+        path(PathMatchers.segment("nodes").slash(PathMatchers.segment()), id -> get(() ->
+            PathIds.nodeId(id, () -> async(() -> node(id))))),
         path(PathMatchers.segment("admin").slash("refresh-queues"), () -> concat(put(this::refresh), post(this::refresh))),
         pathPrefix("apps", this::appRoutes)))));
   }
@@ -54,10 +59,10 @@ final class ClusterRoutes extends AllDirectives {
     return concat(
         pathEndOrSingleSlash(() -> concat(
             get(() -> parameterMap(q -> async(() -> listApps(q)))),
-            post(() -> parameterMap(q -> extractUri(uri -> entity(Unmarshaller.entityToString(),
-                body -> async(() -> submit(body, q, uri.toString())))))))),
-        path("new-application", () -> post(() -> async(this::newApplication))),
-        pathPrefix(PathMatchers.segment(), this::oneApp));
+            post(() -> caller(user -> extractUri(uri -> entity(Unmarshaller.entityToString(),
+                body -> async(() -> submit(body, user, uri.toString())))))))),
+        path("new-application", () -> post(() -> caller(user -> async(() -> newApplication(user))))),
+        pathPrefix(PathMatchers.segment(), id -> PathIds.applicationId(id, () -> oneApp(id))));
   }
 
   private Route oneApp(String id) {
@@ -104,9 +109,9 @@ final class ClusterRoutes extends AllDirectives {
     return Map.of("clusterInfo", m);
   }
 
-  private CompletionStage<HttpResponse> newApplication() {
+  private CompletionStage<HttpResponse> newApplication(String user) {
     var s = core.schedulerSettings();
-    return core.newApplicationId().thenApply(id -> {
+    return core.newApplicationId(user).thenApply(id -> {
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("application-id", id);
       m.put("maximum-resource-capability", new Resource(s.maximumAllocationMb(), s.maximumAllocationVcores()));
@@ -114,9 +119,8 @@ final class ClusterRoutes extends AllDirectives {
     });
   }
 
-  private CompletionStage<HttpResponse> submit(String body, Map<String, String> q, String uri) {
+  private CompletionStage<HttpResponse> submit(String body, String user, String uri) {
     JsonNode tree = Bodies.tree(body);
-    String user = q.getOrDefault("user.name", "dr.who");
     var submission = SubmissionJson.parse(tree, user);
     String base = uri.contains("?") ? uri.substring(0, uri.indexOf('?')) : uri;
     String location = (base.endsWith("/") ? base : base + "/") + submission.appId();
@@ -151,6 +155,10 @@ final class ClusterRoutes extends AllDirectives {
       return CompletableFuture.completedFuture(badRequest("Only 'KILLED' is allowed as a target state."));
     }
     String diagnostics = tree.path("diagnostics").asText("");
+    if (diagnostics.length() > MAX_DIAGNOSTICS_LENGTH) {
+      return CompletableFuture.completedFuture(badRequest("diagnostics may have at most " + MAX_DIAGNOSTICS_LENGTH
+          + " characters, it had " + diagnostics.length()));
+    }
     return core.kill(id, diagnostics).thenApply(r -> ok(Map.of("state", r.state().name())));
   }
 

@@ -3,7 +3,7 @@ package dev.bobbin.http;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.bobbin.core.base.Rejection;
 import dev.bobbin.core.base.Retrying;
-import dev.bobbin.protocol.RemoteException;
+import dev.bobbin.http.server.RemoteErrors;
 import dev.bobbin.protocol.WireJson;
 import java.util.concurrent.TimeoutException;
 import org.apache.pekko.http.javadsl.model.ContentTypes;
@@ -38,24 +38,17 @@ final class JsonResponses {
   }
 
   static HttpResponse error(int status, String javaClassName, String message) {
-    return json(StatusCodes.get(status), RemoteException.of(javaClassName, message));
+    return RemoteErrors.response(status, javaClassName, message);
   }
 
   static HttpResponse badRequest(String message) {
-    return error(400, Rejection.BAD_REQUEST, "java.lang.Exception: " + message);
-  }
-
-  static HttpResponse notFound(String message) {
-    return error(404, Rejection.NOT_FOUND, "java.lang.Exception: " + message);
+    return error(400, Rejection.BAD_REQUEST, message);
   }
 
   /** Maps a failed operation to the status and exception a YARN client expects. */
   static HttpResponse failure(Throwable e) {
     Throwable t = Retrying.cause(e);
-    if (t instanceof Rejection r) {
-      String prefix = r.javaClassName().startsWith("org.apache.hadoop.yarn.webapp.") ? "java.lang.Exception: " : "";
-      return error(r.status(), r.javaClassName(), prefix + r.getMessage());
-    }
+    if (t instanceof Rejection r) return error(r.status(), r.javaClassName(), r.getMessage());
     if (t instanceof TimeoutException) {
       log.warn("Request timed out: {}", t.getMessage());
       return error(503, "org.apache.hadoop.ipc.RetriableException",

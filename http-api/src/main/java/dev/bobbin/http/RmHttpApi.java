@@ -1,31 +1,27 @@
 package dev.bobbin.http;
 
+import dev.bobbin.config.HttpLimits;
 import dev.bobbin.core.RmCore;
-import java.util.concurrent.CompletionStage;
-import org.apache.pekko.actor.typed.ActorSystem;
-import org.apache.pekko.http.javadsl.Http;
-import org.apache.pekko.http.javadsl.ServerBinding;
+import dev.bobbin.http.server.RequestGuard;
 import org.apache.pekko.http.javadsl.server.AllDirectives;
 import org.apache.pekko.http.javadsl.server.Route;
 
-/** The RM member's HTTP server: YARN's REST API, the NM and AM protocols, and metrics. */
+/** The routes of an RM member's HTTP server (see {@code HttpServers}): YARN's REST API, the NM and AM protocols, and metrics. */
 public final class RmHttpApi extends AllDirectives {
   private final RmCore core;
+  private final HttpLimits limits;
   private final RmMetrics metrics;
 
   /** One per RM member: it holds the member's meter registry. */
-  public RmHttpApi(RmCore core) {
+  public RmHttpApi(RmCore core, HttpLimits limits) {
     this.core = core;
+    this.limits = limits;
     this.metrics = new RmMetrics(() -> ClusterMetrics.measure(core));
   }
 
   public Route routes() {
     // The NM and AM protocols first: most requests are heartbeats and allocate calls.
-    return concat(new ProtocolRoutes(core).routes(), new ClusterRoutes(core).routes(),
-        new PrometheusRoute(metrics).routes());
-  }
-
-  public CompletionStage<ServerBinding> bind(ActorSystem<?> system, String host, int port) {
-    return Http.get(system).newServerAt(host, port).bind(routes());
+    return RequestGuard.guard(limits, () -> concat(new ProtocolRoutes(core).routes(), new ClusterRoutes(core).routes(),
+        new PrometheusRoute(metrics).routes()));
   }
 }

@@ -5,6 +5,7 @@ import dev.bobbin.core.base.Rejection;
 import dev.bobbin.core.app.Submission;
 import dev.bobbin.protocol.ContainerLaunchContext;
 import dev.bobbin.protocol.Resource;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,6 +14,9 @@ import java.util.Map;
 /**
  * Reads YARN's {@code ApplicationSubmissionContextInfo} JSON. Lists and maps accept the shapes
  * Hadoop's Jersey emits and accepts: a single value or an array, and {@code {"entry":[...]}} maps.
+ * Numbers must be whole and fit the type YARN gives the field (a number written as a string is read
+ * as Hadoop's JSON provider reads it); objects must be objects. How long the strings may be is
+ * {@link dev.bobbin.core.app.SubmissionRules}' to say.
  */
 final class SubmissionJson {
   private SubmissionJson() {}
@@ -21,29 +25,32 @@ final class SubmissionJson {
     if (n.path("unmanaged-AM").asBoolean(false)) {
       throw Rejection.badRequest("Unmanaged AMs are not supported");
     }
-    JsonNode spec = n.path("am-container-spec");
+    JsonNode spec = object(n, "am-container-spec");
     List<String> commands = new ArrayList<>();
-    JsonNode cmds = spec.path("commands").path("command");
-    for (JsonNode c : asList(cmds)) {
+    for (JsonNode c : asList(object(spec, "commands").path("command"))) {
       if (!c.isTextual()) throw Rejection.badRequest("am-container-spec.commands.command must be strings");
       commands.add(c.asText());
     }
     Map<String, String> env = new LinkedHashMap<>();
-    for (JsonNode e : asList(spec.path("environment").path("entry"))) {
+    for (JsonNode e : asList(object(spec, "environment").path("entry"))) {
       if (!e.path("key").isTextual()) throw Rejection.badRequest("environment entries need a string key");
-      env.put(e.path("key").asText(), e.path("value").asText(""));
+      String value = text(e, "value");
+      env.put(e.path("key").asText(), value == null ? "" : value);
     }
-    JsonNode res = n.path("resource");
-    Resource resource = new Resource(intField(res, "memory", 0), (int) intField(res, "vCores", 0));
+    JsonNode res = object(n, "resource");
+    Resource resource = new Resource(number(res, "memory", Long.MIN_VALUE, Long.MAX_VALUE),
+        (int) number(res, "vCores", Integer.MIN_VALUE, Integer.MAX_VALUE));
     List<String> tags = new ArrayList<>();
     JsonNode tagNode = n.path("application-tags");
     for (JsonNode t : asList(tagNode.isObject() ? tagNode.path("tag") : tagNode)) {
+      if (!t.isValueNode()) throw Rejection.badRequest("application-tags must be strings");
       for (String part : t.asText().split(",")) if (!part.isBlank()) tags.add(part.trim().toLowerCase());
     }
     return new Submission(
         text(n, "application-id"), text(n, "application-name"), user, text(n, "queue"),
-        (int) intField(n, "priority", 0), text(n, "application-type"), tags, resource,
-        new ContainerLaunchContext(commands, env), (int) intField(n, "max-app-attempts", 0));
+        (int) number(n, "priority", Integer.MIN_VALUE, Integer.MAX_VALUE), text(n, "application-type"), tags,
+        resource, new ContainerLaunchContext(commands, env),
+        (int) number(n, "max-app-attempts", Integer.MIN_VALUE, Integer.MAX_VALUE));
   }
 
   private static List<JsonNode> asList(JsonNode node) {
@@ -54,6 +61,13 @@ final class SubmissionJson {
     return out;
   }
 
+  /** The field's object; a missing one reads as empty, anything but an object is refused. */
+  private static JsonNode object(JsonNode n, String field) {
+    JsonNode v = n.path(field);
+    if (v.isMissingNode() || v.isNull() || v.isObject()) return v;
+    throw Rejection.badRequest(field + " must be a JSON object, was " + v.getNodeType().name().toLowerCase());
+  }
+
   private static String text(JsonNode n, String field) {
     JsonNode v = n.path(field);
     if (v.isMissingNode() || v.isNull()) return null;
@@ -61,17 +75,33 @@ final class SubmissionJson {
     return v.asText();
   }
 
-  private static long intField(JsonNode n, String field, long dflt) {
+  /** A whole number within {@code [min, max]}; 0 when the field is missing. */
+  private static long number(JsonNode n, String field, long min, long max) {
     JsonNode v = n.path(field);
-    if (v.isMissingNode() || v.isNull()) return dflt;
-    if (v.isNumber()) return v.asLong();
-    if (v.isTextual()) {
+    if (v.isMissingNode() || v.isNull()) return 0;
+    BigInteger value;
+    if (v.isIntegralNumber()) {
+      value = v.bigIntegerValue();
+    } else if (v.isNumber()) {
+      throw Rejection.badRequest(field + " must be a whole number, was " + v.asText());
+    } else if (v.isTextual()) {
+      String digits = v.asText().trim();
+      // A long has at most 19 digits: a longer string is no number the field can hold, whatever it is.
+      if (digits.length() > 20) {
+        throw Rejection.badRequest(field + " must be a number between " + min + " and " + max + ", was a string of "
+            + digits.length() + " characters");
+      }
       try {
-        return Long.parseLong(v.asText().trim());
+        value = new BigInteger(digits);
       } catch (NumberFormatException e) {
         throw Rejection.badRequest(field + " must be a number, was '" + v.asText() + "'");
       }
+    } else {
+      throw Rejection.badRequest(field + " must be a number");
     }
-    throw Rejection.badRequest(field + " must be a number");
+    if (value.compareTo(BigInteger.valueOf(min)) < 0 || value.compareTo(BigInteger.valueOf(max)) > 0) {
+      throw Rejection.badRequest(field + " must be between " + min + " and " + max + ", was " + value);
+    }
+    return value.longValue();
   }
 }

@@ -52,4 +52,41 @@ class SubmissionJsonTest {
         .hasMessageContaining("Unmanaged");
     assertThatThrownBy(() -> Bodies.tree("{oops")).isInstanceOf(Rejection.class).hasMessageContaining("Malformed");
   }
+
+  @Test
+  void numbersMustBeWholeAndFitTheirFieldsType() {
+    // 2^32 + 1 and 2^32 + 5, which a cast to int made 1 and 5.
+    assertThatThrownBy(() -> parse("{\"resource\":{\"memory\":1024,\"vCores\":4294967297}}"))
+        .isInstanceOf(Rejection.class).hasMessageContaining("vCores").hasMessageContaining("4294967297");
+    assertThatThrownBy(() -> parse("{\"priority\":4294967301}")).isInstanceOf(Rejection.class)
+        .hasMessageContaining("priority").hasMessageContaining("2147483647");
+    assertThatThrownBy(() -> parse("{\"max-app-attempts\":\"4294967297\"}")).isInstanceOf(Rejection.class)
+        .hasMessageContaining("max-app-attempts");
+    assertThatThrownBy(() -> parse("{\"resource\":{\"memory\":1.9}}")).isInstanceOf(Rejection.class)
+        .hasMessageContaining("memory must be a whole number, was 1.9");
+    assertThatThrownBy(() -> parse("{\"resource\":{\"memory\":\"lots\"}}")).isInstanceOf(Rejection.class)
+        .hasMessageContaining("memory must be a number");
+    assertThatThrownBy(() -> parse("{\"priority\":\"" + "9".repeat(100_000) + "\"}")).isInstanceOf(Rejection.class)
+        .hasMessageContaining("a string of 100000 characters");
+    assertThatThrownBy(() -> parse("{\"priority\":true}")).isInstanceOf(Rejection.class)
+        .hasMessageContaining("priority must be a number");
+    // Numbers in strings are read as Hadoop's JSON provider reads them.
+    Submission s = parse("{\"resource\":{\"memory\":\"2048\",\"vCores\":2},\"priority\":\"3\"}");
+    assertThat(s.amResource()).isEqualTo(new Resource(2048, 2));
+    assertThat(s.priority()).isEqualTo(3);
+  }
+
+  @Test
+  void objectsMustBeObjects() {
+    assertThatThrownBy(() -> parse("{\"resource\":\"big\"}")).isInstanceOf(Rejection.class)
+        .hasMessageContaining("resource must be a JSON object");
+    assertThatThrownBy(() -> parse("{\"am-container-spec\":[\"ls\"]}")).isInstanceOf(Rejection.class)
+        .hasMessageContaining("am-container-spec must be a JSON object");
+    assertThatThrownBy(() -> parse("{\"am-container-spec\":{\"commands\":\"ls\"}}")).isInstanceOf(Rejection.class)
+        .hasMessageContaining("commands must be a JSON object");
+    assertThatThrownBy(() -> parse("{\"am-container-spec\":{\"environment\":{\"entry\":{\"key\":\"K\","
+        + "\"value\":{\"nested\":1}}}}}")).isInstanceOf(Rejection.class).hasMessageContaining("value must be a string");
+    assertThatThrownBy(() -> parse("{\"application-tags\":{\"tag\":[{\"a\":1}]}}")).isInstanceOf(Rejection.class)
+        .hasMessageContaining("application-tags");
+  }
 }

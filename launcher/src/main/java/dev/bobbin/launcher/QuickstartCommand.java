@@ -7,7 +7,7 @@ import com.typesafe.config.ConfigFactory;
 import dev.bobbin.am.shell.ShellAmSpec;
 import dev.bobbin.config.HttpTls;
 import dev.bobbin.config.NmSettings;
-import dev.bobbin.node.server.HttpServers;
+import dev.bobbin.http.server.HttpServers;
 import dev.bobbin.node.server.NodeManager;
 import dev.bobbin.protocol.NodeState;
 import dev.bobbin.protocol.Resource;

@@ -2,6 +2,7 @@ package dev.bobbin.launcher;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
+import dev.bobbin.config.HttpLimits;
 import dev.bobbin.config.HttpTls;
 import dev.bobbin.config.RmSettings;
 import dev.bobbin.config.SchedulerSettings;
@@ -9,7 +10,7 @@ import dev.bobbin.config.SettingsException;
 import dev.bobbin.core.policies.PolicySets;
 import dev.bobbin.core.RmCore;
 import dev.bobbin.http.RmHttpApi;
-import dev.bobbin.node.server.HttpServers;
+import dev.bobbin.http.server.HttpServers;
 import dev.bobbin.persistence.JournalConfig;
 import dev.bobbin.persistence.JournalSchema;
 import java.time.Duration;
@@ -94,6 +95,7 @@ public final class RmMember implements AutoCloseable {
         .withFallback(ConfigFactory.defaultReference()).resolve();
     RmSettings rm = RmSettings.from(withRm);
     SchedulerSettings scheduler = SchedulerSettings.from(withRm);
+    HttpLimits http = HttpLimits.from(withRm);
     Config full = JournalConfig.overlay(withRm, rm.dataDir().toAbsolutePath()).withFallback(withRm).resolve();
     ClusterJoin join = new ClusterJoin(full, seedNodes(full));
     HttpTls tls = HttpTls.from(full).requireServerKeys();
@@ -112,7 +114,7 @@ public final class RmMember implements AutoCloseable {
           () -> PolicySets.load(reload.get().withFallback(ConfigFactory.parseResources("bobbin-rm.conf"))
               .withFallback(ConfigFactory.defaultReference()).resolve(), scheduler));
       HttpServers.Bound binding = HttpServers.bind(system, rm.hostname(), rm.httpPort(),
-              HttpTls.httpsPort(full, "bobbin.rm"), tls, new RmHttpApi(core).routes())
+              HttpTls.httpsPort(full, "bobbin.rm"), tls, http, new RmHttpApi(core, http).routes())
           .toCompletableFuture().get(30, TimeUnit.SECONDS);
       unbindOnShutdown(system, binding.main(), "http");
       binding.https().ifPresent(https -> unbindOnShutdown(system, https, "https"));

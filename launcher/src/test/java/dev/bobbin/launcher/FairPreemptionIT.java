@@ -105,7 +105,7 @@ class FairPreemptionIT {
   }
 
   private static String submit(String base, String user, String queue, int workers) throws Exception {
-    String id = Http.post(base + "/apps/new-application", "").json().path("application-id").asText();
+    String id = Http.post(base + "/apps/new-application?user.name=" + user, "").json().path("application-id").asText();
     Map<String, Object> body = new LinkedHashMap<>();
     body.put("application-id", id);
     body.put("application-name", "sleepers-" + queue);

@@ -130,7 +130,7 @@ class FairQueuesIT {
   }
 
   private static Http.Reply submit(String base, String queue) throws Exception {
-    String id = Http.post(base + "/apps/new-application", "").json().path("application-id").asText();
+    String id = Http.post(base + "/apps/new-application?user.name=carol", "").json().path("application-id").asText();
     return Http.post(base + "/apps?user.name=carol", """
         {"application-id":"%s","queue":"%s","am-container-spec":{"commands":{"command":"sleep 1"}},
          "resource":{"memory":1024,"vCores":1}}""".formatted(id, queue));

@@ -26,12 +26,17 @@ class RestApiIT {
 
   @BeforeAll
   static void start() throws Exception {
+    rm = startMember();
+    base = rm.url() + "/ws/v1/cluster";
+  }
+
+  /** An RM member in this JVM, its embedded journal in a new directory, with no NodeManagers. */
+  static RmMember startMember() throws Exception {
     Path dir = Files.createTempDirectory("bobbin-rest-it");
-    rm = RmMember.start(ConfigFactory.parseMap(Map.of(
+    return RmMember.start(ConfigFactory.parseMap(Map.of(
         "bobbin.data-dir", dir.toString(),
         "bobbin.rm.http-port", freePort(),
         "pekko.remote.artery.canonical.port", freePort())));
-    base = rm.url() + "/ws/v1/cluster";
   }
 
   @AfterAll
@@ -46,7 +51,12 @@ class RestApiIT {
   }
 
   private static String newAppId() throws Exception {
-    Http.Reply r = Http.post(base + "/apps/new-application", "");
+    return newAppId("");
+  }
+
+  /** An id issued to {@code user}, the only user that may submit under it; "" for the anonymous dr.who. */
+  private static String newAppId(String user) throws Exception {
+    Http.Reply r = Http.post(base + "/apps/new-application" + (user.isEmpty() ? "" : "?user.name=" + user), "");
     assertThat(r.status()).isEqualTo(200);
     assertThat(r.json().path("maximum-resource-capability").path("memory").asLong()).isEqualTo(8192);
     return r.json().path("application-id").asText();
@@ -60,7 +70,7 @@ class RestApiIT {
          "application-tags":{"tag":["a","b"]}}""".formatted(appId, queue, memory);
   }
 
-  private static void assertRemoteException(Http.Reply r, int status, String exception, String messagePart)
+  static void assertRemoteException(Http.Reply r, int status, String exception, String messagePart)
       throws Exception {
     assertThat(r.status()).as(r.body()).isEqualTo(status);
     JsonNode e = r.json().path("RemoteException");
@@ -106,7 +116,7 @@ class RestApiIT {
 
   @Test
   void anAcceptedAppIsReportedWithYarnsFieldsAndFilters() throws Exception {
-    String id = newAppId();
+    String id = newAppId("carol");
     assertThat(Http.post(base + "/apps?user.name=carol", submission(id, "root.default", 512)).status()).isEqualTo(202);
     JsonNode app = Http.get(base + "/apps/" + id).json().path("app");
     assertThat(app.path("id").asText()).isEqualTo(id);

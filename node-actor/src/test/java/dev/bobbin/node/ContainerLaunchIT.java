@@ -185,4 +185,33 @@ class ContainerLaunchIT {
     }
     assertThat(http.post(WirePaths.NM_STOP_CONTAINERS, "{\"containerTokens\":{}}").statusCode()).isEqualTo(400);
   }
+
+  @Test
+  void hostileRequestsAreRefusedWithARemoteExceptionStartNothingAndLeaveTheNodeAnswering() {
+    String container = containerId(newApplicationId(), 1);
+    String start = "{\"requests\":[{\"containerToken\":\"" + rm.containerToken(container, nm.nodeId())
+        + "\",\"launchContext\":{\"commands\":[\"true\"],\"environment\":{\"PAD\":\"%s\"}}}]}";
+    refused(http.request("POST", WirePaths.NM_START_CONTAINERS, "application/json", start.formatted("p".repeat(1_100_000))),
+        413, "WebApplicationException", "bobbin.http.max-request-body");
+    refused(http.request("POST", WirePaths.NM_START_CONTAINERS, "text/plain", start.formatted("")), 415,
+        "NotSupportedException", "application/json");
+    refused(http.request("DELETE", "/ws/v1/node/info", null, null), 405, "NotAllowedException", "GET");
+    refused(http.request("POST", WirePaths.NM_START_CONTAINERS, "application/json",
+        "{\"requests\":" + "[".repeat(100) + "]".repeat(100) + "}"), 400, "BadRequestException", "Malformed");
+    refused(http.get(WirePaths.NM_CONTAINERS + "/not-a-container"), 400, "BadRequestException",
+        "Invalid ContainerId: not-a-container");
+    refused(http.get("/ws/v1/node/apps/application_1_" + "1".repeat(40)), 400, "BadRequestException",
+        "Invalid ApplicationId");
+    assertThat(http.getJson("/ws/v1/node/info").get("nodeInfo").get("id").asText()).isEqualTo(nm.nodeId());
+    assertThat(http.getJson("/ws/v1/node/containers").get("containers").get("container").findValuesAsText("id"))
+        .doesNotContain(container);
+  }
+
+  private void refused(HttpResponse<String> r, int status, String exception, String messagePart) {
+    assertThat(r.statusCode()).as(r.body()).isEqualTo(status);
+    JsonNode e = http.readTree(r.body()).get("RemoteException");
+    assertThat(e.get("exception").asText()).isEqualTo(exception);
+    assertThat(e.get("javaClassName").asText()).endsWith("." + exception);
+    assertThat(e.get("message").asText()).contains(messagePart);
+  }
 }

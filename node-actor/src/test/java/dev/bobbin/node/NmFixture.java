@@ -1,6 +1,8 @@
 package dev.bobbin.node;
 
+import com.typesafe.config.ConfigFactory;
 import dev.bobbin.config.ContainerExecutorSettings;
+import dev.bobbin.config.HttpLimits;
 import dev.bobbin.config.NmSettings;
 import dev.bobbin.node.server.NodeManager;
 import dev.bobbin.protocol.ContainerLaunchContext;
@@ -32,7 +34,7 @@ final class NmFixture implements AutoCloseable {
 
   NmSettings settings(List<String> rmAddresses) {
     return new NmSettings(rmAddresses, "127.0.0.1", 0, 4096, 4, "/rack-a", workDir,
-        Duration.ofMillis(100), Duration.ofMillis(300));
+        Duration.ofMillis(100), Duration.ofMillis(300), HttpLimits.from(ConfigFactory.defaultReference()));
   }
 
   TestingRm rm() {

@@ -38,6 +38,13 @@ final class NmHttp {
         .POST(HttpRequest.BodyPublishers.ofString(body)));
   }
 
+  /** Any method, with a body of any type; {@code contentType} null for none. */
+  HttpResponse<String> request(String method, String path, String contentType, String body) {
+    HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path))
+        .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+    return send(contentType == null ? b : b.header("Content-Type", contentType));
+  }
+
   JsonNode getJson(String path) {
     HttpResponse<String> r = get(path);
     if (r.statusCode() != 200) throw new AssertionError("GET " + path + " answered " + r.statusCode() + ": " + r.body());

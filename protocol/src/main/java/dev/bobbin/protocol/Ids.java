@@ -3,12 +3,19 @@ package dev.bobbin.protocol;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** YARN's identifier formats, for applications, attempts and containers. */
+/**
+ * YARN's identifier formats, for applications, attempts, containers and nodes. An id is valid only
+ * when each of its numbers fits the type YARN gives it (the cluster timestamp a long, the
+ * application's sequence and the attempt's number an int, the container's sequence and epoch a
+ * long), as YARN's own parsers require.
+ */
 public final class Ids {
-  private static final Pattern APP = Pattern.compile("application_(\\d+)_(\\d{4,})");
-  private static final Pattern ATTEMPT = Pattern.compile("appattempt_(\\d+)_(\\d{4,})_(\\d{6,})");
+  private static final Pattern APP = Pattern.compile("application_(\\d{1,19})_(\\d{4,10})");
+  private static final Pattern ATTEMPT = Pattern.compile("appattempt_(\\d{1,19})_(\\d{4,10})_(\\d{6,10})");
   private static final Pattern CONTAINER =
-      Pattern.compile("container_(?:e(\\d+)_)?(\\d+)_(\\d{4,})_(\\d{2,})_(\\d{6,})");
+      Pattern.compile("container_(?:e(\\d{1,19})_)?(\\d{1,19})_(\\d{4,10})_(\\d{2,10})_(\\d{6,19})");
+  /** host:port, as YARN's {@code NodeId}: a host name or address of up to 255 characters. */
+  private static final Pattern NODE = Pattern.compile("([A-Za-z0-9._\\-\\[\\]:]{1,255}):(\\d{1,5})");
 
   private Ids() {}
 
@@ -32,11 +39,25 @@ public final class Ids {
   }
 
   public static boolean isApplicationId(String s) {
-    return s != null && APP.matcher(s).matches();
+    Matcher m = s == null ? null : APP.matcher(s);
+    return m != null && m.matches() && isLong(m.group(1)) && isInt(m.group(2));
+  }
+
+  public static boolean isAttemptId(String s) {
+    Matcher m = s == null ? null : ATTEMPT.matcher(s);
+    return m != null && m.matches() && isLong(m.group(1)) && isInt(m.group(2)) && isInt(m.group(3));
   }
 
   public static boolean isContainerId(String s) {
-    return s != null && CONTAINER.matcher(s).matches();
+    Matcher m = s == null ? null : CONTAINER.matcher(s);
+    return m != null && m.matches() && (m.group(1) == null || isLong(m.group(1))) && isLong(m.group(2))
+        && isInt(m.group(3)) && isInt(m.group(4)) && isLong(m.group(5));
+  }
+
+  /** {@code host:port} with a port from 0 to 65535. */
+  public static boolean isNodeId(String s) {
+    Matcher m = s == null ? null : NODE.matcher(s);
+    return m != null && m.matches() && Integer.parseInt(m.group(2)) <= 65535;
   }
 
   public static String applicationIdOfAttempt(String attemptId) {
@@ -73,6 +94,14 @@ public final class Ids {
     String digits = Long.toString(n);
     for (int i = digits.length(); i < width; i++) to.append('0');
     return to.append(digits);
+  }
+
+  private static boolean isLong(String digits) {
+    return digits.length() < 19 || digits.compareTo(Long.toString(Long.MAX_VALUE)) <= 0;
+  }
+
+  private static boolean isInt(String digits) {
+    return digits.length() < 10 || (digits.length() == 10 && digits.compareTo(Integer.toString(Integer.MAX_VALUE)) <= 0);
   }
 
   private static Matcher match(Pattern p, String s, String what) {

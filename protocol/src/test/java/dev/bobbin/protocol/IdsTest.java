@@ -55,4 +55,30 @@ class IdsTest {
     assertThatThrownBy(() -> Ids.attemptId("app_1", 1)).isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("app_1");
   }
+
+  @Test
+  void anIdWhoseNumbersDoNotFitYarnsTypesIsNoId() {
+    // YARN's ApplicationId: a long cluster timestamp and an int sequence.
+    assertThat(Ids.isApplicationId("application_9223372036854775807_2147483647")).isTrue();
+    assertThat(Ids.isApplicationId("application_9223372036854775808_0001")).isFalse();
+    assertThat(Ids.isApplicationId("application_1_2147483648")).isFalse();
+    assertThat(Ids.isApplicationId("application_1_" + "1".repeat(40))).isFalse();
+    assertThat(Ids.isApplicationId("application_" + "1".repeat(40) + "_0001")).isFalse();
+    assertThat(Ids.isAttemptId("appattempt_1_0001_000001")).isTrue();
+    assertThat(Ids.isAttemptId("appattempt_1_0001_2147483648")).isFalse();
+    assertThat(Ids.isContainerId("container_e17_1410901177871_0001_01_000005")).isTrue();
+    assertThat(Ids.isContainerId("container_1_0001_01_9223372036854775807")).isTrue();
+    assertThat(Ids.isContainerId("container_1_0001_01_9223372036854775808")).isFalse();
+    assertThat(Ids.isContainerId("container_1_0001_2147483648_000001")).isFalse();
+  }
+
+  @Test
+  void aNodeIdIsAHostAndAPort() {
+    assertThat(Ids.isNodeId("worker-1.example.com:8042")).isTrue();
+    assertThat(Ids.isNodeId("127.0.0.1:0")).isTrue();
+    assertThat(Ids.isNodeId("127.0.0.1:65536")).isFalse();
+    assertThat(Ids.isNodeId("worker-1")).isFalse();
+    assertThat(Ids.isNodeId("worker 1:8042")).isFalse();
+    assertThat(Ids.isNodeId("h".repeat(256) + ":8042")).isFalse();
+  }
 }

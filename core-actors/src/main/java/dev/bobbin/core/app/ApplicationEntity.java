@@ -21,9 +21,9 @@ import org.apache.pekko.persistence.typed.javadsl.ReplyEffect;
 import org.apache.pekko.persistence.typed.javadsl.RetentionCriteria;
 
 /**
- * An application: its submission, its state machine and its attempts. The command handler
- * decides, the event handler applies; the scheduler hears of every attempt that starts and every
- * application that ends, after the event is durable.
+ * An application: the user its id was issued to, its submission, its state machine and its
+ * attempts. The command handler decides, the event handler applies; the scheduler hears of every
+ * attempt that starts and every application that ends, after the event is durable.
  */
 public final class ApplicationEntity
     extends EventSourcedBehaviorWithEnforcedReplies<
@@ -37,6 +37,22 @@ public final class ApplicationEntity
 
   public sealed interface Command extends CborSerializable {}
 
+  /**
+   * Gives this id to {@code caller}, as {@code new-application} does: only that caller may submit
+   * under it ({@link SubmitVerdict}). Asked again for the same caller, it answers without a write.
+   */
+  public record Issue(String caller, ActorRef<StatusReply<Done>> replyTo) implements Command {}
+
+  /**
+   * How a submission under this id would be received, asked before anything of it is written (its
+   * queue's admission comes before {@link Submit}).
+   */
+  public record CheckSubmit(Submission submission, ActorRef<SubmitChecked> replyTo) implements Command {}
+
+  /** @param report the application as it is, for a {@link SubmitVerdict#REPEATED} submission; else null */
+  public record SubmitChecked(SubmitVerdict verdict, AppReport report) implements CborSerializable {}
+
+  /** Refused with the verdict's reason unless {@link SubmitVerdict#admits()}; a repeat writes nothing. */
   public record Submit(Submission submission, ActorRef<StatusReply<AppReport>> replyTo)
       implements Command {}
 
@@ -85,6 +101,9 @@ public final class ApplicationEntity
 
   public sealed interface Event extends CborSerializable {}
 
+  /** The id went to {@code caller}; nothing of the application shows until it is submitted. */
+  public record Issued(String caller, long time) implements Event {}
+
   public record Submitted(Submission submission, long time) implements Event {}
 
   public record AttemptStarted(String attemptId, int number, long time) implements Event {}
@@ -118,8 +137,13 @@ public final class ApplicationEntity
 
   // State
 
+  /**
+   * @param issuedTo the user this id was issued to; null before that (and in journals from before
+   *     ids were issued, where the submission's user owns it)
+   */
   public record State(
       String appId,
+      String issuedTo,
       Submission submission,
       AppState state,
       FinalApplicationStatus finalStatus,
@@ -130,12 +154,16 @@ public final class ApplicationEntity
       PreemptionHistory preemptions) implements CborSerializable {
 
     public static State empty(String appId) {
-      return new State(appId, null, AppState.NEW, FinalApplicationStatus.UNDEFINED, "", 0, 0, List.of(),
+      return new State(appId, null, null, AppState.NEW, FinalApplicationStatus.UNDEFINED, "", 0, 0, List.of(),
           PreemptionHistory.NONE);
     }
 
     public boolean exists() {
       return submission != null;
+    }
+
+    SubmitVerdict verdict(Submission offered) {
+      return SubmitVerdict.of(issuedTo, submission, offered);
     }
 
     public Attempt currentAttempt() {
@@ -155,8 +183,11 @@ public final class ApplicationEntity
     }
 
     public State apply(Event event) {
-      if (event instanceof Submitted e) {
-        return new State(appId, e.submission(), ApplicationLifecycle.check(state, AppState.SUBMITTED),
+      if (event instanceof Issued e) {
+        return new State(appId, e.caller(), submission, state, finalStatus, diagnostics, startedTime, finishedTime,
+            attempts, preemptions);
+      } else if (event instanceof Submitted e) {
+        return new State(appId, issuedTo, e.submission(), ApplicationLifecycle.check(state, AppState.SUBMITTED),
             finalStatus, diagnostics, e.time(), 0, attempts, preemptions);
       } else if (event instanceof AttemptStarted e) {
         List<Attempt> next = new ArrayList<>(attempts);
@@ -169,7 +200,7 @@ public final class ApplicationEntity
       } else if (event instanceof AmUnregistered e) {
         List<Attempt> next = replaceCurrent(currentAttempt().ended(AttemptState.FINISHED, e.time(),
             ExitStatus.INVALID, e.diagnostics(), e.trackingUrl()));
-        return new State(appId, submission, ApplicationLifecycle.check(state, AppState.FINISHED),
+        return new State(appId, issuedTo, submission, ApplicationLifecycle.check(state, AppState.FINISHED),
             e.finalStatus(), e.diagnostics(), startedTime, e.time(), next, preemptions);
       } else if (event instanceof AttemptFailed e) {
         return with(state, replaceCurrent(currentAttempt().ended(AttemptState.FAILED, e.time(),
@@ -179,10 +210,10 @@ public final class ApplicationEntity
       } else if (event instanceof AppKilled e) {
         return finished(AppState.KILLED, FinalApplicationStatus.KILLED, e.diagnostics(), e.time(), AttemptState.KILLED);
       } else if (event instanceof PreemptionSuffered e) {
-        return new State(appId, submission, state, finalStatus, diagnostics, startedTime, finishedTime, attempts,
+        return new State(appId, issuedTo, submission, state, finalStatus, diagnostics, startedTime, finishedTime, attempts,
             preemptions.suffer(e.record()));
       } else if (event instanceof PreemptionCaused e) {
-        return new State(appId, submission, state, finalStatus, diagnostics, startedTime, finishedTime, attempts,
+        return new State(appId, issuedTo, submission, state, finalStatus, diagnostics, startedTime, finishedTime, attempts,
             preemptions.cause(e.record()));
       } else if (event instanceof CompletionsDelivered) {
         return this;
@@ -191,7 +222,7 @@ public final class ApplicationEntity
     }
 
     private State with(AppState next, List<Attempt> newAttempts) {
-      return new State(appId, submission, next == state ? state : ApplicationLifecycle.check(state, next),
+      return new State(appId, issuedTo, submission, next == state ? state : ApplicationLifecycle.check(state, next),
           finalStatus, diagnostics, startedTime, finishedTime, newAttempts, preemptions);
     }
 
@@ -201,7 +232,7 @@ public final class ApplicationEntity
       if (cur != null && !cur.state().isFinal()) {
         next = replaceCurrent(cur.ended(attemptEnd, time, cur.exitStatus(), diag, ""));
       }
-      return new State(appId, submission, ApplicationLifecycle.check(state, end), fin, diag,
+      return new State(appId, issuedTo, submission, ApplicationLifecycle.check(state, end), fin, diag,
           startedTime, time, next, preemptions);
     }
 
@@ -243,6 +274,11 @@ public final class ApplicationEntity
   public CommandHandlerWithReply<Command, Event, State> commandHandler() {
     return newCommandHandlerWithReplyBuilder()
         .forAnyState()
+        .onCommand(Issue.class, this::onIssue)
+        .onCommand(CheckSubmit.class, (s, c) -> {
+          SubmitVerdict v = s.verdict(c.submission());
+          return Effect().reply(c.replyTo(), new SubmitChecked(v, v == SubmitVerdict.REPEATED ? s.report() : null));
+        })
         .onCommand(Submit.class, this::onSubmit)
         .onCommand(AssignAmContainer.class, this::onAssignAmContainer)
         .onCommand(RegisterAm.class, this::onRegisterAm)
@@ -259,10 +295,23 @@ public final class ApplicationEntity
         .build();
   }
 
+  private ReplyEffect<Event, State> onIssue(State s, Issue c) {
+    if (!s.exists() && s.issuedTo() == null) {
+      return Effect().persist(new Issued(c.caller(), clock.millis())).thenReply(c.replyTo(), ns -> StatusReply.ack());
+    }
+    if (!s.exists() && c.caller().equals(s.issuedTo())) return Effect().reply(c.replyTo(), StatusReply.ack());
+    return Effect().reply(c.replyTo(), StatusReply.error("Application id " + appId + " was issued already"));
+  }
+
   private ReplyEffect<Event, State> onSubmit(State s, Submit c) {
+    SubmitVerdict verdict = s.verdict(c.submission());
     // As YARN's ClientRMService ("an earlier submitted application"): submitting again is not an
     // error, so a client, or the member retrying for it, may repeat a submission it got no answer to.
-    if (s.exists()) return Effect().reply(c.replyTo(), StatusReply.success(s.report()));
+    if (verdict == SubmitVerdict.REPEATED) return Effect().reply(c.replyTo(), StatusReply.success(s.report()));
+    if (verdict != SubmitVerdict.FRESH) {
+      return Effect().reply(c.replyTo(),
+          StatusReply.error(verdict.rejection(appId, c.submission().user()).getMessage()));
+    }
     long now = clock.millis();
     String attemptId = Ids.attemptId(appId, 1);
     return Effect()
@@ -390,8 +439,9 @@ public final class ApplicationEntity
 
   @Override
   public Set<String> tagsFor(Event event) {
-    // The application list (AppDirectory) reads tagged events; deliveries change nothing it shows.
-    return event instanceof CompletionsDelivered ? Set.of() : Set.of(TAG);
+    // The application list (AppDirectory) reads tagged events; an issued id and deliveries change
+    // nothing it shows.
+    return event instanceof CompletionsDelivered || event instanceof Issued ? Set.of() : Set.of(TAG);
   }
 
   @Override

@@ -30,8 +30,9 @@ final class ModelCheckpoint {
 
   /**
    * The application's event handler, except that an event of an application the checkpoint left
-   * out (its state is then empty) is ignored; without a checkpoint an entity's first event is
-   * always its creation, so this changes nothing there.
+   * out (its state is then empty) is ignored; without a checkpoint an entity's first event that
+   * matters here is always its submission (before it, at most its id was issued, which the model
+   * does not need), so this changes nothing there.
    */
   static ApplicationEntity.State apply(ApplicationEntity.State s, ApplicationEntity.Event e) {
     return s.exists() || e instanceof ApplicationEntity.Submitted ? s.apply(e) : s;

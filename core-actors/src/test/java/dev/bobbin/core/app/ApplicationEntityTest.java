@@ -45,14 +45,95 @@ class ApplicationEntityTest {
   }
 
   private static Submission submission(int maxAttempts) {
-    return new Submission(APP, "shell", "alice", "default", 0, "YARN", List.of("t"), new Resource(1024, 1),
+    return submission("alice", maxAttempts);
+  }
+
+  private static Submission submission(String user, int maxAttempts) {
+    return new Submission(APP, "shell", user, "default", 0, "YARN", List.of("t"), new Resource(1024, 1),
         new ContainerLaunchContext(List.of("echo hi"), Map.of("K", "V")), maxAttempts);
   }
 
+  private void issue(String caller) {
+    assertThat(kit.<StatusReply<Done>>runCommand(r -> new ApplicationEntity.Issue(caller, r)).reply().isSuccess()).isTrue();
+  }
+
   private AppReport submit(int maxAttempts) {
+    issue("alice");
     var result = kit.<StatusReply<AppReport>>runCommand(r -> new ApplicationEntity.Submit(submission(maxAttempts), r));
     assertThat(result.reply().isSuccess()).isTrue();
     return result.reply().getValue();
+  }
+
+  private ApplicationEntity.SubmitChecked check(Submission s) {
+    var checked = kit.<ApplicationEntity.SubmitChecked>runCommand(r -> new ApplicationEntity.CheckSubmit(s, r));
+    assertThat(checked.hasNoEvents()).isTrue();
+    return checked.reply();
+  }
+
+  private String refusal(Submission s) {
+    var refused = kit.<StatusReply<AppReport>>runCommand(r -> new ApplicationEntity.Submit(s, r));
+    assertThat(refused.hasNoEvents()).isTrue();
+    return refused.reply().getError().getMessage();
+  }
+
+  @Test
+  void anIdIsIssuedOnceToOneCallerAndShowsNothingUntilSubmitted() {
+    var issued = kit.<StatusReply<Done>>runCommand(r -> new ApplicationEntity.Issue("alice", r));
+    assertThat(issued.reply().isSuccess()).isTrue();
+    assertThat(issued.events()).containsExactly(new ApplicationEntity.Issued("alice", CLOCK.millis()));
+    assertThat(kit.<StatusReply<AppReport>>runCommand(ApplicationEntity.Get::new).reply().isError()).isTrue();
+    assertThat(kit.<ApplicationEntity.Ended>runCommand(ApplicationEntity.GetEnded::new).reply().ended()).isTrue();
+
+    var again = kit.<StatusReply<Done>>runCommand(r -> new ApplicationEntity.Issue("alice", r));
+    assertThat(again.reply().isSuccess()).isTrue();
+    assertThat(again.hasNoEvents()).isTrue();
+    var other = kit.<StatusReply<Done>>runCommand(r -> new ApplicationEntity.Issue("bob", r));
+    assertThat(other.reply().getError().getMessage()).contains("issued already");
+    assertThat(other.hasNoEvents()).isTrue();
+    assertThat(kit.restart().state().issuedTo()).isEqualTo("alice");
+    scheduler.expectNoMessage();
+  }
+
+  @Test
+  void anIdNeverIssuedTakesNoSubmission() {
+    assertThat(check(submission(2)).verdict()).isEqualTo(SubmitVerdict.NOT_ISSUED);
+    assertThat(refusal(submission(2))).contains(APP).contains("was not issued by this cluster");
+    assertThat(kit.getState().exists()).isFalse();
+    scheduler.expectNoMessage();
+  }
+
+  @Test
+  void onlyTheUserTheIdWasIssuedToMaySubmitUnderIt() {
+    issue("alice");
+    assertThat(check(submission("bob", 2)).verdict()).isEqualTo(SubmitVerdict.ISSUED_TO_ANOTHER);
+    assertThat(refusal(submission("bob", 2))).contains("not issued to user bob");
+    assertThat(check(submission(2)).verdict()).isEqualTo(SubmitVerdict.FRESH);
+    AppReport report = kit.<StatusReply<AppReport>>runCommand(r -> new ApplicationEntity.Submit(submission(2), r))
+        .reply().getValue();
+    assertThat(report.user()).isEqualTo("alice");
+    // Once used, the id stays the user's: another user's submission is refused the same way.
+    assertThat(check(submission("bob", 2)).verdict()).isEqualTo(SubmitVerdict.ISSUED_TO_ANOTHER);
+    assertThat(refusal(submission("bob", 2))).contains("not issued to user bob");
+  }
+
+  @Test
+  void aRepeatIsAnsweredWithTheApplicationAndADifferentSubmissionIsRefused() {
+    AppReport first = submit(2);
+    ApplicationEntity.SubmitChecked repeat = check(submission(2));
+    assertThat(repeat.verdict()).isEqualTo(SubmitVerdict.REPEATED);
+    assertThat(repeat.report()).isEqualTo(first);
+    assertThat(check(submission(1)).verdict()).isEqualTo(SubmitVerdict.USED_OTHERWISE);
+    assertThat(refusal(submission(1))).contains("used by a different submission");
+    assertThat(kit.getState().submission().maxAttempts()).isEqualTo(2);
+  }
+
+  @Test
+  void anApplicationJournalledBeforeIdsWereIssuedBelongsToItsSubmitter() {
+    kit.initialize(new ApplicationEntity.Submitted(submission(2), 1), new ApplicationEntity.AttemptStarted(ATTEMPT1, 1, 1));
+    assertThat(kit.getState().issuedTo()).isNull();
+    assertThat(check(submission(2)).verdict()).isEqualTo(SubmitVerdict.REPEATED);
+    assertThat(check(submission("bob", 2)).verdict()).isEqualTo(SubmitVerdict.ISSUED_TO_ANOTHER);
+    assertThat(kit.<StatusReply<Done>>runCommand(r -> new ApplicationEntity.Issue("alice", r)).reply().isError()).isTrue();
   }
 
   @Test

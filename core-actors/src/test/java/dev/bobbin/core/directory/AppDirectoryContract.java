@@ -29,6 +29,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import org.apache.pekko.Done;
 import org.apache.pekko.NotUsed;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
@@ -167,6 +168,9 @@ abstract class AppDirectoryContract {
   private AppReport submit(String appId) {
     Submission s = new Submission(appId, "shell", "alice", "default", 0, "YARN", List.of(), new Resource(1024, 1),
         new ContainerLaunchContext(List.of("true"), Map.of()), 2);
+    TestProbe<StatusReply<Done>> issued = kit.createTestProbe();
+    entity(appId).tell(new ApplicationEntity.Issue("alice", issued.ref()));
+    assertThat(issued.receiveMessage(WAIT).isSuccess()).isTrue();
     return ask(appId, r -> new ApplicationEntity.Submit(s, r));
   }
 

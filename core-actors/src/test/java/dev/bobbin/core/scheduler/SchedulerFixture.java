@@ -320,7 +320,7 @@ abstract class SchedulerFixture {
     var sub = new Submission(APP, "n", "alice", "default", 0, "YARN", List.of(), GB,
         new ContainerLaunchContext(List.of("am"), Map.of()), 2);
     var attempt = new Attempt(ATTEMPT, 1, AttemptState.RUNNING, 1, 0, amRecorded, "a:1", "a:1", "a", 0, "", -1000, "");
-    var app = new ApplicationEntity.State(APP, sub, AppState.RUNNING, FinalApplicationStatus.UNDEFINED, "", 1, 0,
+    var app = new ApplicationEntity.State(APP, null, sub, AppState.RUNNING, FinalApplicationStatus.UNDEFINED, "", 1, 0,
         List.of(attempt), PreemptionHistory.NONE);
     Map<String, ContainerEntity.State> live = new HashMap<>();
     for (int i = 1; i <= 3; i++) {

@@ -183,7 +183,7 @@ class SchedulerModelCleanupTest {
     Map<String, ContainerEntity.State> containers = new HashMap<>();
     running(containers, APP, ATTEMPT, 2, "node-0", false);
     ApplicationEntity.State failedAttempt = ended(APP, ATTEMPT, AppState.KILLED);
-    ApplicationEntity.State between = new ApplicationEntity.State(APP, failedAttempt.submission(), AppState.RUNNING,
+    ApplicationEntity.State between = new ApplicationEntity.State(APP, null, failedAttempt.submission(), AppState.RUNNING,
         FinalApplicationStatus.UNDEFINED, "", 1, 0, failedAttempt.attempts(), PreemptionHistory.NONE);
     var journal = new RecoveredModel(Map.of(APP, between), containers,
         Map.of("node-0", new NodeEntity.State(reg, NodeState.RUNNING, 1, "")));
@@ -209,6 +209,6 @@ class SchedulerModelCleanupTest {
     var attempt = new Attempt(attemptId, 1, AttemptState.FINISHED, 1, 5, "", "", "", "", 0, "", 0, "");
     FinalApplicationStatus status = state == AppState.KILLED ? FinalApplicationStatus.KILLED
         : FinalApplicationStatus.SUCCEEDED;
-    return new ApplicationEntity.State(appId, sub, state, status, "", 1, 5, List.of(attempt), PreemptionHistory.NONE);
+    return new ApplicationEntity.State(appId, null, sub, state, status, "", 1, 5, List.of(attempt), PreemptionHistory.NONE);
   }
 }

@@ -5,6 +5,11 @@ import static org.apache.pekko.http.javadsl.server.PathMatchers.segment;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.bobbin.config.HttpLimits;
+import dev.bobbin.http.server.PathIds;
+import dev.bobbin.http.server.RemoteErrors;
+import dev.bobbin.http.server.RequestGuard;
+import dev.bobbin.http.server.RequestJson;
 import dev.bobbin.node.NodeAgent;
 import dev.bobbin.node.NodeView;
 import dev.bobbin.node.container.ContainerRecord;
@@ -47,25 +52,27 @@ import org.apache.pekko.http.javadsl.unmarshalling.Unmarshaller;
  * REST resources, container logs, and {@code /metrics}. Translates to asks of the node actor.
  */
 public final class NodeRoutes extends AllDirectives {
-  private static final String BAD_REQUEST = "org.apache.hadoop.yarn.webapp.BadRequestException";
-  private static final String NOT_FOUND = "org.apache.hadoop.yarn.webapp.NotFoundException";
   private static final String SERVER_ERROR = "org.apache.hadoop.yarn.webapp.WebApplicationException";
 
   private final ActorRef<NodeAgent.Command> agent;
   private final Scheduler scheduler;
   private final Duration askTimeout;
   private final NodeMetrics metrics;
+  private final HttpLimits limits;
   private final ObjectMapper json = WireJson.mapper();
 
-  public NodeRoutes(ActorRef<NodeAgent.Command> agent, Scheduler scheduler, Duration askTimeout, NodeMetrics metrics) {
+  public NodeRoutes(ActorRef<NodeAgent.Command> agent, Scheduler scheduler, Duration askTimeout, NodeMetrics metrics,
+      HttpLimits limits) {
     this.agent = agent;
     this.scheduler = scheduler;
     this.askTimeout = askTimeout;
     this.metrics = metrics;
+    this.limits = limits;
   }
 
+  /** Behind {@link RequestGuard}: bind with {@link RequestGuard#serverSettings}. */
   public Route routes() {
-    return handleExceptions(
+    return RequestGuard.guard(limits, () -> handleExceptions(
         ExceptionHandler.newBuilder()
             .matchAny(e -> remoteError(StatusCodes.INTERNAL_SERVER_ERROR, SERVER_ERROR, String.valueOf(e)))
             .build(),
@@ -75,7 +82,7 @@ public final class NodeRoutes extends AllDirectives {
                 get(this::nodeResources))),
             path("metrics", () -> get(() -> view(v ->
                 complete(HttpResponse.create().withEntity(
-                    HttpEntities.create(ContentTypes.TEXT_PLAIN_UTF8, metrics.scrape(v)))))))));
+                    HttpEntities.create(ContentTypes.TEXT_PLAIN_UTF8, metrics.scrape(v))))))))));
   }
 
   private Route containerManagement() {
@@ -94,18 +101,19 @@ public final class NodeRoutes extends AllDirectives {
         path("info", () -> view(v -> ok(RestViews.nodeInfo(v)))),
         pathPrefix("containers", () -> concat(
             pathEndOrSingleSlash(() -> view(v -> ok(RestViews.containers(v)))),
-            pathPrefix(segment(), id -> concat(
+            pathPrefix(segment(), id -> PathIds.containerId(id, () -> concat(
                 pathEndOrSingleSlash(() -> withContainer(id, (v, c) -> ok(Map.of("container", RestViews.container(v, c))))),
                 pathPrefix("logs", () -> concat(
                     pathEndOrSingleSlash(() -> withContainer(id, this::logList)),
-                    path(segment(), file -> withContainer(id, (v, c) -> logFile(c, file))))))))),
+                    path(segment(), file -> withContainer(id, (v, c) -> logFile(c, file)))))))))),
         pathPrefix("apps", () -> concat(
             pathEndOrSingleSlash(() -> parameterOptional("state", state -> parameterOptional("user", user ->
                 view(v -> ok(Map.of("apps", Map.of("app", apps(v, state, user)))))))),
-            path(segment(), appId -> view(v -> apps(v, Optional.empty(), Optional.empty()).stream()
-                .filter(a -> a.id().equals(appId)).findFirst()
-                .map(a -> ok(Map.of("app", a)))
-                .orElseGet(() -> notFound("app with id " + appId + " not found")))))));
+            path(segment(), appId -> PathIds.applicationId(appId, () ->
+                view(v -> apps(v, Optional.empty(), Optional.empty()).stream()
+                    .filter(a -> a.id().equals(appId)).findFirst()
+                    .map(a -> ok(Map.of("app", a)))
+                    .orElseGet(() -> notFound("app with id " + appId + " not found"))))))));
   }
 
   private static List<RestViews.AppInfo> apps(NodeView v, Optional<String> state, Optional<String> user) {
@@ -137,7 +145,7 @@ public final class NodeRoutes extends AllDirectives {
   private Route logFile(ContainerRecord c, String name) {
     if (name.isEmpty() || name.equals(".") || name.equals("..") || name.contains("/") || name.contains("\\")
         || name.indexOf('\0') >= 0) {
-      return remoteError(StatusCodes.BAD_REQUEST, BAD_REQUEST, "java.lang.Exception: Invalid log file name: " + name);
+      return badRequest("Invalid log file name: " + name);
     }
     Path dir = c.logDir().normalize();
     Path file = dir.resolve(name).normalize();
@@ -179,11 +187,11 @@ public final class NodeRoutes extends AllDirectives {
     return entity(Unmarshaller.entityToString(), body -> {
       T value;
       try {
-        JsonNode tree = json.readTree(body);
+        JsonNode tree = RequestJson.mapper().readTree(body);
         if (tree == null || !tree.isObject() || !tree.has(requiredField)) {
           return badRequest("Expected a JSON object with field '" + requiredField + "'");
         }
-        value = json.treeToValue(tree, type);
+        value = RequestJson.mapper().treeToValue(tree, type);
       } catch (JsonProcessingException | IllegalArgumentException e) {
         return badRequest("Malformed " + type.getSimpleName() + ": " + firstLine(e.getMessage()));
       }
@@ -196,11 +204,11 @@ public final class NodeRoutes extends AllDirectives {
   }
 
   private Route badRequest(String message) {
-    return remoteError(StatusCodes.BAD_REQUEST, BAD_REQUEST, "java.lang.Exception: " + message);
+    return complete(RemoteErrors.response(400, RemoteErrors.BAD_REQUEST, message));
   }
 
   private Route notFound(String message) {
-    return remoteError(StatusCodes.NOT_FOUND, NOT_FOUND, "java.lang.Exception: " + message);
+    return complete(RemoteErrors.response(404, RemoteErrors.NOT_FOUND, message));
   }
 
   private Route remoteError(StatusCode status, String javaClassName, String message) {

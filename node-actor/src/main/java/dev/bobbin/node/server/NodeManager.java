@@ -8,6 +8,7 @@ import com.typesafe.config.ConfigFactory;
 import dev.bobbin.config.ContainerExecutorSettings;
 import dev.bobbin.config.HttpTls;
 import dev.bobbin.config.NmSettings;
+import dev.bobbin.http.server.HttpServers;
 import dev.bobbin.node.container.ContainerExecutors;
 import dev.bobbin.node.container.ProcessLauncher;
 import dev.bobbin.node.http.NodeMetrics;
@@ -91,8 +92,8 @@ public final class NodeManager implements AutoCloseable {
     HttpServers.Bound binding;
     try {
       binding = HttpServers.bind(system, settings.hostname(), settings.httpPort(),
-              HttpTls.httpsPort(withDefaults(pekkoConfig), "bobbin.nm"), tls(pekkoConfig),
-              new NodeRoutes(system, system.scheduler(), ASK_TIMEOUT, new NodeMetrics()).routes())
+              HttpTls.httpsPort(withDefaults(pekkoConfig), "bobbin.nm"), tls(pekkoConfig), settings.http(),
+              new NodeRoutes(system, system.scheduler(), ASK_TIMEOUT, new NodeMetrics(), settings.http()).routes())
           .toCompletableFuture()
           .get(BIND_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
     } catch (InterruptedException | ExecutionException | TimeoutException | RuntimeException e) {

@@ -1,5 +1,6 @@
-package dev.bobbin.node.server;
+package dev.bobbin.http.server;
 
+import dev.bobbin.config.HttpLimits;
 import dev.bobbin.config.HttpPolicy;
 import dev.bobbin.config.HttpTls;
 import dev.bobbin.protocol.client.TlsSettings;
@@ -13,6 +14,7 @@ import org.apache.pekko.http.javadsl.Http;
 import org.apache.pekko.http.javadsl.HttpsConnectionContext;
 import org.apache.pekko.http.javadsl.ServerBinding;
 import org.apache.pekko.http.javadsl.server.Route;
+import org.apache.pekko.http.javadsl.settings.ServerSettings;
 
 /**
  * The HTTP servers of an RM member or a NodeManager as {@code bobbin.http.tls.policy} asks: plain
@@ -38,16 +40,18 @@ public final class HttpServers {
 
   private HttpServers() {}
 
-  public static CompletionStage<Bound> bind(
-      ActorSystem<?> system, String host, int httpPort, int httpsPort, HttpTls tls, Route routes) {
+  /** @param limits what a request may be (see {@link RequestGuard}), on every port */
+  public static CompletionStage<Bound> bind(ActorSystem<?> system, String host, int httpPort, int httpsPort,
+      HttpTls tls, HttpLimits limits, Route routes) {
     Http http = Http.get(system);
+    ServerSettings settings = RequestGuard.serverSettings(system, limits);
     return switch (tls.requireServerKeys().policy()) {
-      case HTTP_ONLY -> http.newServerAt(host, httpPort).bind(routes)
+      case HTTP_ONLY -> http.newServerAt(host, httpPort).withSettings(settings).bind(routes)
           .thenApply(b -> new Bound(b, Optional.empty(), HttpPolicy.HTTP_ONLY));
-      case HTTPS_ONLY -> http.newServerAt(host, httpPort).enableHttps(serverContext(tls)).bind(routes)
-          .thenApply(b -> new Bound(b, Optional.empty(), HttpPolicy.HTTPS_ONLY));
-      case HTTP_AND_HTTPS -> http.newServerAt(host, httpPort).bind(routes).thenCompose(plain ->
-          http.newServerAt(host, httpsPort).enableHttps(serverContext(tls)).bind(routes)
+      case HTTPS_ONLY -> http.newServerAt(host, httpPort).withSettings(settings).enableHttps(serverContext(tls))
+          .bind(routes).thenApply(b -> new Bound(b, Optional.empty(), HttpPolicy.HTTPS_ONLY));
+      case HTTP_AND_HTTPS -> http.newServerAt(host, httpPort).withSettings(settings).bind(routes).thenCompose(plain ->
+          http.newServerAt(host, httpsPort).withSettings(settings).enableHttps(serverContext(tls)).bind(routes)
               .thenApply(secure -> new Bound(plain, Optional.of(secure), HttpPolicy.HTTP_AND_HTTPS)));
     };
   }
