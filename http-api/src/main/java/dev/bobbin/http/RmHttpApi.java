@@ -6,7 +6,10 @@ import dev.bobbin.http.server.RequestGuard;
 import org.apache.pekko.http.javadsl.server.AllDirectives;
 import org.apache.pekko.http.javadsl.server.Route;
 
-/** The routes of an RM member's HTTP server (see {@code HttpServers}): YARN's REST API, the NM and AM protocols, and metrics. */
+/**
+ * The routes of an RM member's HTTP server (bound by {@code HttpServers}): YARN's REST API, the NM and AM
+ * protocols, and metrics.
+ */
 public final class RmHttpApi extends AllDirectives {
   private final RmCore core;
   private final HttpLimits limits;
