@@ -43,7 +43,7 @@ public final class SubmissionRules {
     if (type.length() > 20) type = type.substring(0, 20);
     String user = s.user() == null || s.user().isBlank() ? "dr.who" : s.user();
     return new Submission(s.appId(), s.name() == null ? "" : s.name(), user, queue, Math.max(0, s.priority()),
-        type, s.tags() == null ? List.of() : s.tags(), am, s.amLaunch(), attempts);
+        type, s.tags() == null ? List.of() : s.tags(), am, s.amLaunch(), attempts, s.acls());
   }
 
   /** Queues may be named with or without the {@code root.} prefix; no name means {@code default}. */
