@@ -10,6 +10,7 @@ import dev.bobbin.protocol.NodeState;
 import dev.bobbin.protocol.Resource;
 import dev.bobbin.protocol.YarnApplicationState;
 import dev.bobbin.protocol.client.BobbinHttp;
+import dev.bobbin.protocol.client.Credentials;
 import dev.bobbin.protocol.client.NodeRestClient;
 import dev.bobbin.protocol.client.RemoteErrorException;
 import dev.bobbin.protocol.client.RmRestClient;
@@ -119,7 +120,9 @@ public final class QuickstartCommand implements Callable<Integer> {
           nms.add(NodeManager.start(nmSettings(rm.url(), dir.resolve("nm-" + i))));
         }
         BobbinHttp http = BobbinHttp.builder().connectTimeout(CONNECT_TIMEOUT).requestTimeout(REQUEST_TIMEOUT).build();
-        RmRestClient rest = new RmRestClient(http, List.of(rm.url()));
+        // The RM authenticates its callers (simple: user.name); the quick start calls as its own user.
+        RmRestClient rest = new RmRestClient(
+            http.withCredentials(Credentials.simpleUser(System.getProperty("user.name"))), List.of(rm.url()));
         awaitNodes(rest, 2, out);
         String appId = submit(rest, shell, out);
         AppInfo app = awaitFinal(rest, appId, out);

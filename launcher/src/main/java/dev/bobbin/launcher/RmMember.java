@@ -5,6 +5,8 @@ import com.typesafe.config.ConfigFactory;
 import dev.bobbin.config.RmSettings;
 import dev.bobbin.config.SchedulerSettings;
 import dev.bobbin.config.SettingsException;
+import dev.bobbin.config.security.SecuritySettings;
+import dev.bobbin.core.access.AccessRules;
 import dev.bobbin.core.policies.PolicySets;
 import dev.bobbin.core.RmCore;
 import dev.bobbin.http.RmHttpApi;
@@ -91,6 +93,7 @@ public final class RmMember implements AutoCloseable {
         .withFallback(ConfigFactory.defaultReference()).resolve();
     RmSettings rm = RmSettings.from(withRm);
     SchedulerSettings scheduler = SchedulerSettings.from(withRm);
+    SecuritySettings security = SecuritySettings.from(withRm);
     Config full = JournalConfig.overlay(withRm, rm.dataDir().toAbsolutePath()).withFallback(withRm).resolve();
     ClusterJoin join = new ClusterJoin(full, seedNodes(full));
     ActorSystem<Void> system = ActorSystem.create(Behaviors.empty(), "bobbin", join.systemConfig(full));
@@ -106,17 +109,24 @@ public final class RmMember implements AutoCloseable {
           ? full.getStringList("bobbin.rm.addresses") : List.of(self);
       RmCore core = new RmCore(system, rm, scheduler, addresses, PolicySets.load(withRm, scheduler),
           () -> PolicySets.load(reload.get().withFallback(ConfigFactory.parseResources("bobbin-rm.conf"))
-              .withFallback(ConfigFactory.defaultReference()).resolve(), scheduler));
-      ServerBinding binding = new RmHttpApi(core).bind(system, rm.hostname(), rm.httpPort())
+              .withFallback(ConfigFactory.defaultReference()).resolve(), scheduler), accessRules(security));
+      ServerBinding binding = new RmHttpApi(system, core, security).bind(system, rm.hostname(), rm.httpPort())
           .toCompletableFuture().get(30, TimeUnit.SECONDS);
       unbindOnShutdown(system, binding);
       log.info("RM member up: HTTP {} cluster {} journal {} data {}", binding.localAddress(),
           cluster.selfMember().address(), full.getString("bobbin.persistence.journal"), rm.dataDir().toAbsolutePath());
+      log.info("RM member security: {} authentication, ACLs {}, administrators '{}'", security.auth().lowerName(),
+          security.aclEnabled() ? "on" : "off", core.access().admins());
       return new RmMember(system, core, binding);
     } catch (Exception e) {
       CoordinatedShutdown.get(system).runAll(StartFailed.INSTANCE);
       throw e;
     }
+  }
+
+  /** As Hadoop's AdminACLsManager: the user the member runs as administers it, whatever the list says. */
+  static AccessRules accessRules(SecuritySettings security) {
+    return new AccessRules(security.aclEnabled(), security.adminAcl().withUser(System.getProperty("user.name")));
   }
 
   private static List<Address> seedNodes(Config config) {

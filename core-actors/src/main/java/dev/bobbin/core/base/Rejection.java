@@ -9,6 +9,7 @@ public final class Rejection extends RuntimeException {
   public static final String NOT_FOUND = "org.apache.hadoop.yarn.webapp.NotFoundException";
   public static final String INVALID_RESOURCE =
       "org.apache.hadoop.yarn.exceptions.InvalidResourceRequestException";
+  public static final String ACCESS_CONTROL = "org.apache.hadoop.security.AccessControlException";
 
   private final int status;
   private final String javaClassName;
@@ -25,6 +26,11 @@ public final class Rejection extends RuntimeException {
 
   public static Rejection notFound(String message) {
     return new Rejection(404, NOT_FOUND, message);
+  }
+
+  /** The caller is known and lacks the right: 403, as YARN answers an ACL refusal. */
+  public static Rejection accessDenied(String message) {
+    return new Rejection(403, ACCESS_CONTROL, message);
   }
 
   public static Rejection invalidResource(String message) {
