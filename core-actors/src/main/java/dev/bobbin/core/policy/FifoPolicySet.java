@@ -38,10 +38,10 @@ public final class FifoPolicySet implements PolicySet {
     return AdmissionTerms.OPEN;
   }
 
-  /** {@inheritDoc} The FIFO queues set no ACLs: everyone may submit to each. */
+  /** {@inheritDoc} The FIFO queues set no ACLs: everyone may submit to each, only administrators administer. */
   @Override
   public QueueAcls queueAcls() {
-    return QueueAcls.OPEN;
+    return QueueAcls.SUBMIT_ONLY;
   }
 
   @Override

@@ -18,8 +18,13 @@ public final class QueueAcls {
   /** The ACLs the configuration sets, by queue. */
   private record Acls(AccessControlList submit, AccessControlList administer) {}
 
-  /** No queue sets any: everyone may do everything, as under a configuration without ACLs. */
-  public static final QueueAcls OPEN = new QueueAcls(Map.of());
+  /**
+   * Queues that cannot be configured with ACLs (FIFO's): everyone may submit, and no one but the
+   * cluster's administrators administers their applications, so that with ACLs on one user's
+   * applications are safe from another.
+   */
+  public static final QueueAcls SUBMIT_ONLY = new QueueAcls(Map.of(QueuePath.ROOT,
+      new Acls(AccessControlList.EVERYONE, AccessControlList.NO_ONE)));
 
   private final Map<QueuePath, Acls> configured;
 

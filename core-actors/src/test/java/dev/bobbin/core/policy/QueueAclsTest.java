@@ -34,7 +34,13 @@ class QueueAclsTest {
     QueueAcls open = acls("a { queues { b {} } }");
     assertThat(open.canSubmit(QueuePath.of("a.b"), EVE)).isTrue();
     assertThat(open.canAdminister(QueuePath.of("a"), EVE)).isTrue();
-    assertThat(QueueAcls.OPEN.canSubmit(QueuePath.of("default"), EVE)).isTrue();
+  }
+
+  @Test
+  void queuesWithoutAclsOfTheirOwnTakeSubmissionsFromAllAndHaveNoAdministrators() {
+    assertThat(QueueAcls.SUBMIT_ONLY.canSubmit(QueuePath.of("default"), EVE)).isTrue();
+    assertThat(QueueAcls.SUBMIT_ONLY.canAdminister(QueuePath.of("default"), EVE)).isFalse();
+    assertThat(QueueAcls.SUBMIT_ONLY.canAdminister(QueuePath.ROOT, EVE)).isFalse();
   }
 
   @Test
