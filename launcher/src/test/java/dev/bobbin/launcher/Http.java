@@ -60,6 +60,11 @@ public final class Http {
     return new Reply(r.statusCode(), r.body() == null ? "" : r.body());
   }
 
+  /** The client itself, for a test that reads a response's headers. */
+  static HttpClient client() {
+    return CLIENT;
+  }
+
   /** Sends exactly what it is given: a test of authentication decides the credentials itself. */
   public static Reply sendAsIs(HttpRequest request) throws Exception {
     HttpResponse<String> r = CLIENT.send(request, HttpResponse.BodyHandlers.ofString());
