@@ -50,6 +50,11 @@ final class NmCommand implements Callable<Integer> {
   @Option(names = "--rack", paramLabel = "RACK", description = "the node's rack (default /default-rack)")
   String rack;
 
+  @Option(names = "--auth", paramLabel = "simple|token", completionCandidates = RmCommand.Authenticators.class,
+      description = "how users of the REST API and logs are authenticated: user.name, or a signed bearer token"
+          + " (bobbin.security.auth)")
+  String auth;
+
   private final PrintStream out;
 
   NmCommand(PrintStream out) {
@@ -67,10 +72,11 @@ final class NmCommand implements Callable<Integer> {
     RmCommand.put(over, "bobbin.nm.data-dir", dataDir);
     RmCommand.put(over, "bobbin.nm.work-dir", workDir);
     RmCommand.put(over, "bobbin.nm.rack", rack);
-    Config base = Settings.load(config);
-    NmSettings settings = NmSettings.from(ConfigFactory.parseMap(over).withFallback(base));
+    RmCommand.put(over, "bobbin.security.auth", auth);
+    Config full = ConfigFactory.parseMap(over).withFallback(Settings.load(config));
+    NmSettings settings = NmSettings.from(full);
     startingLines(settings, rm != null, config).forEach(out::println);
-    NodeManager nm = NodeManager.start(settings);
+    NodeManager nm = NodeManager.start(settings, full);
     Runtime.getRuntime().addShutdownHook(new Thread(nm::close, "bobbin-nm-shutdown"));
     out.println("NodeManager " + nm.nodeId() + " serving on http://" + nm.httpAddress()
         + ", reporting to " + settings.rmAddresses());

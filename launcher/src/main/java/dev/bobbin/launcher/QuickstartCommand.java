@@ -119,10 +119,10 @@ public final class QuickstartCommand implements Callable<Integer> {
         for (int i = 1; i <= 2; i++) {
           nms.add(NodeManager.start(nmSettings(rm.url(), dir.resolve("nm-" + i))));
         }
-        BobbinHttp http = BobbinHttp.builder().connectTimeout(CONNECT_TIMEOUT).requestTimeout(REQUEST_TIMEOUT).build();
-        // The RM authenticates its callers (simple: user.name); the quick start calls as its own user.
-        RmRestClient rest = new RmRestClient(
-            http.withCredentials(Credentials.simpleUser(System.getProperty("user.name"))), List.of(rm.url()));
+        // The RM and NMs authenticate their callers (simple: user.name); the quick start calls as its own user.
+        BobbinHttp http = BobbinHttp.builder().connectTimeout(CONNECT_TIMEOUT).requestTimeout(REQUEST_TIMEOUT).build()
+            .withCredentials(Credentials.simpleUser(System.getProperty("user.name")));
+        RmRestClient rest = new RmRestClient(http, List.of(rm.url()));
         awaitNodes(rest, 2, out);
         String appId = submit(rest, shell, out);
         AppInfo app = awaitFinal(rest, appId, out);

@@ -9,6 +9,10 @@ import dev.bobbin.config.NmSettings;
 import dev.bobbin.node.container.LocalProcessLauncher;
 import dev.bobbin.node.container.ProcessLauncher;
 import dev.bobbin.node.http.NodeMetrics;
+import dev.bobbin.auth.Authentication;
+import dev.bobbin.auth.Identity;
+import dev.bobbin.auth.UserAuthenticators;
+import dev.bobbin.config.security.SecuritySettings;
 import dev.bobbin.node.http.NodeRoutes;
 import dev.bobbin.protocol.client.BobbinHttp;
 import dev.bobbin.protocol.client.ResourceTrackerClient;
@@ -24,6 +28,7 @@ import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.javadsl.AskPattern;
 import org.apache.pekko.http.javadsl.Http;
 import org.apache.pekko.http.javadsl.ServerBinding;
+import org.apache.pekko.http.javadsl.settings.ServerSettings;
 
 /**
  * A NodeManager agent: its own ActorSystem ("bobbin-nm", never a cluster member), the HTTP API,
@@ -71,13 +76,16 @@ public final class NodeManager implements AutoCloseable {
   public static NodeManager start(
       NmSettings settings, Config pekkoConfig, ResourceTrackerClient rm, ProcessLauncher launcher, Clock clock) {
     Config config = ConfigFactory.parseString(SLF4J_LOGGING).withFallback(pekkoConfig);
+    Authentication<Identity> users = new Authentication<>(UserAuthenticators.from(
+        SecuritySettings.from(config.withFallback(ConfigFactory.defaultReference()).resolve())), "NM");
     ActorSystem<NodeAgent.Command> system =
         ActorSystem.create(NodeAgent.create(settings, rm, launcher, clock), "bobbin-nm", config);
     ServerBinding binding;
     try {
       binding = Http.get(system)
           .newServerAt(settings.hostname(), settings.httpPort())
-          .bind(new NodeRoutes(system, system.scheduler(), ASK_TIMEOUT, new NodeMetrics()).routes())
+          .withSettings(ServerSettings.create(system.settings().config()).withRemoteAddressAttribute(true))
+          .bind(new NodeRoutes(system, system.scheduler(), ASK_TIMEOUT, new NodeMetrics(), users).routes())
           .toCompletableFuture()
           .get(BIND_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
     } catch (InterruptedException | ExecutionException | TimeoutException e) {
