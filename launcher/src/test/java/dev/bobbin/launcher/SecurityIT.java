@@ -121,6 +121,8 @@ class SecurityIT {
     assertThat(seen.path("state").asText()).isEqualTo("ACCEPTED");
     assertThat(seen.path("startedTime").asLong()).isZero();
     assertThat(seen.has("allocatedMB")).isFalse();
+    Http.await(Duration.ofSeconds(20), "alice's application in the listing", () ->
+        bob.get("/apps").json().path("apps").path("app").size() == 1);
     JsonNode listed = bob.get("/apps").json().path("apps").path("app").get(0);
     assertThat(listed.path("id").asText()).isEqualTo(id);
     assertThat(listed.has("allocatedMB")).isFalse();
@@ -167,6 +169,29 @@ class SecurityIT {
     assertRemoteException(bob.put("/apps/" + id + "/state", "{\"state\":\"KILLED\"}"), 403, ACCESS_CONTROL,
         "MODIFY_APP");
     assertThat(carol.put("/apps/" + id + "/state", "{\"state\":\"KILLED\"}").status()).isEqualTo(200);
+  }
+
+  @Test
+  void groupPlacementRulesPlaceByTheCallersGroups(@TempDir Path dir) throws Exception {
+    Tokens tokens = tokens(dir);
+    rm = start(dir, tokens.memberConfig() + """
+        bobbin.scheduler.policy = fair
+        bobbin.scheduler.fair {
+          queues { eng {}, finance {} }
+          placement-rules = [ { name = primaryGroup, create = false }, { name = secondaryGroupExistingQueue },
+            { name = reject } ]
+        }
+        """);
+    Caller bob = new Caller(rm.url(), tokens.of("bob", "eng"));
+    Caller frank = new Caller(rm.url(), tokens.of("frank", "sales", "finance"));
+    Caller eve = new Caller(rm.url(), tokens.of("eve"));
+
+    String byPrimary = bob.submit("");
+    assertThat(bob.get("/apps/" + byPrimary).json().path("app").path("queue").asText()).isEqualTo("root.eng");
+    String bySecondary = frank.submit("");
+    assertThat(frank.get("/apps/" + bySecondary).json().path("app").path("queue").asText()).isEqualTo("root.finance");
+    String none = eve.newApplication();
+    assertRemoteException(eve.post("/apps", submission(none, "")), 400, "BadRequestException", "rejected");
   }
 
   private static void assertRemoteException(Http.Reply r, int status, String exception, String messagePart)
