@@ -24,7 +24,8 @@ final class AppJson {
     return viewer ? app(r, usage, clusterId, cluster, now) : restricted(r, usage, clusterId);
   }
 
-  private static Map<String, Object> restricted(AppReport r, SchedulerProtocol.AppUsage usage, long clusterId) {
+  /** What anyone who may list the application sees first: who, what, where, how far. */
+  private static Map<String, Object> summary(AppReport r, SchedulerProtocol.AppUsage usage) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("id", r.id());
     m.put("user", r.user());
@@ -33,6 +34,11 @@ final class AppJson {
     m.put("state", r.state().toYarn().name());
     m.put("finalStatus", r.finalStatus().name());
     m.put("progress", r.state().isFinal() ? 100.0f : usage == null ? 0f : usage.progress() * 100f);
+    return m;
+  }
+
+  private static Map<String, Object> restricted(AppReport r, SchedulerProtocol.AppUsage usage, long clusterId) {
+    Map<String, Object> m = summary(r, usage);
     m.put("trackingUI", "UNASSIGNED");
     m.put("diagnostics", "");
     m.put("clusterId", clusterId);
@@ -49,16 +55,9 @@ final class AppJson {
 
   private static Map<String, Object> app(AppReport r, SchedulerProtocol.AppUsage usage, long clusterId, Resource cluster,
       long now) {
-    Map<String, Object> m = new LinkedHashMap<>();
+    Map<String, Object> m = summary(r, usage);
     Attempt cur = r.currentAttempt();
     boolean running = !r.state().isFinal();
-    m.put("id", r.id());
-    m.put("user", r.user());
-    m.put("name", r.name());
-    m.put("queue", QueuePath.of(r.queue()).full());
-    m.put("state", r.state().toYarn().name());
-    m.put("finalStatus", r.finalStatus().name());
-    m.put("progress", r.state().isFinal() ? 100.0f : usage == null ? 0f : usage.progress() * 100f);
     m.put("trackingUI", r.state().isFinal() ? "History" : cur != null && !cur.trackingUrl().isEmpty() ? "ApplicationMaster" : "UNASSIGNED");
     if (cur != null && !cur.trackingUrl().isEmpty()) m.put("trackingUrl", cur.trackingUrl());
     m.put("diagnostics", r.diagnostics());

@@ -32,10 +32,12 @@ class SecurityIT {
   private static final String AUTHENTICATION = "AuthenticationException";
   private static final String ACCESS_CONTROL = "AccessControlException";
   private RmMember rm;
+  private Process rmProcess;
 
   @AfterEach
   void stop() {
     if (rm != null) rm.close();
+    if (rmProcess != null) rmProcess.destroyForcibly();
   }
 
   private RmMember start(Path dir, String settings) throws Exception {
@@ -43,6 +45,67 @@ class SecurityIT {
         "bobbin.data-dir", dir.resolve("rm").toString(),
         "bobbin.rm.http-port", RestApiIT.freePort(),
         "pekko.remote.artery.canonical.port", RestApiIT.freePort()))));
+  }
+
+  @Test
+  void bobbinRmsOptionsTurnOnTokensAndTheAdminAclThatTheCommandsMeet(@TempDir Path dir) throws Exception {
+    Path key = dir.resolve("hmac.key");
+    HmacKeys.generate(key);
+    Path conf = dir.resolve("bobbin.conf");
+    Files.writeString(conf, "bobbin.security { token.hmac-key-file = \"" + key + "\"\n"
+        + "groups { source = static, static-mapping { olga = [admins] } } }\n");
+    int http = RestApiIT.freePort();
+    String url = "http://127.0.0.1:" + http;
+    Path log = dir.resolve("rm.log");
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    rmProcess = new ProcessBuilder(List.of(java, "-cp", System.getProperty("java.class.path"),
+            "dev.bobbin.launcher.Main", "rm", "--config", conf.toString(), "--data-dir", dir.resolve("data").toString(),
+            "--http-port", String.valueOf(http), "--cluster-port", String.valueOf(RestApiIT.freePort()),
+            "--auth", "token", "--admin-acl", "ops admins"))
+        .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+    try {
+      Http.await(Duration.ofSeconds(60), "the RM to serve", () -> {
+        if (!rmProcess.isAlive()) throw new IllegalStateException("RM exited with " + rmProcess.exitValue());
+        return Http.sendAsIs(HttpRequest.newBuilder(URI.create(url + "/ws/v1/cluster/info")).GET().build())
+            .status() == 401;
+      });
+    } catch (AssertionError e) {
+      throw new AssertionError(e.getMessage() + "\n" + Files.readString(log), e);
+    }
+
+    Path olga = dir.resolve("olga.token");
+    Path bob = dir.resolve("bob.token");
+    for (Path token : List.of(olga, bob)) {
+      String user = token.getFileName().toString().replace(".token", "");
+      Cli issued = bobbin("admin", "issue-token", "--user", user, "--config", conf.toString());
+      assertThat(issued.code()).as(issued.err()).isZero();
+      Files.writeString(token, issued.out());
+    }
+
+    Cli refused = bobbin("admin", "refresh-user-to-groups-mappings", "--rm", url, "--token-file", bob.toString());
+    assertThat(refused.code()).as(refused.err()).isEqualTo(1);
+    assertThat(refused.err()).contains(ACCESS_CONTROL).contains("bob");
+    Cli done = bobbin("admin", "refresh-user-to-groups-mappings", "--rm", url, "--token-file", olga.toString());
+    assertThat(done.code()).as(done.err()).isZero();
+    assertThat(done.out()).contains("refreshed");
+    Cli anonymous = bobbin("nodes", "--rm", url, "--user", "olga");
+    assertThat(anonymous.code()).as("user.name means nothing to a token authenticator").isEqualTo(1);
+    assertThat(anonymous.err()).contains(AUTHENTICATION);
+  }
+
+  /** What a {@code bobbin} command run in this JVM printed, and its exit code. */
+  private record Cli(int code, String out, String err) {}
+
+  private static Cli bobbin(String... args) {
+    var out = new java.io.ByteArrayOutputStream();
+    var err = new java.io.ByteArrayOutputStream();
+    int code;
+    try (var o = new java.io.PrintStream(out, true, java.nio.charset.StandardCharsets.UTF_8);
+        var e = new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8)) {
+      code = Main.run(List.of(args), o, e, dev.bobbin.launcher.cli.ClientContext.system());
+    }
+    return new Cli(code, out.toString(java.nio.charset.StandardCharsets.UTF_8),
+        err.toString(java.nio.charset.StandardCharsets.UTF_8));
   }
 
   @Test
