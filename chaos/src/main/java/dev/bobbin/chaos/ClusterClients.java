@@ -15,11 +15,12 @@ import java.util.List;
 final class ClusterClients {
   private static final Duration CONNECT = Duration.ofSeconds(1);
 
+  private static final String OWN_USER = System.getProperty("user.name", "chaos");
   private final BobbinHttp http = BobbinHttp.builder().connectTimeout(CONNECT).build();
 
-  /** {@code m}'s REST API, with no user named (the RM takes the caller as {@code dr.who}). */
+  /** {@code m}'s REST API, called as the user the chaos run is. */
   RmRestClient rm(Member m, Duration timeout) {
-    return new RmRestClient(http.withRequestTimeout(timeout), List.of(m.url()));
+    return rm(m, OWN_USER, timeout);
   }
 
   /** {@code m}'s REST API, called as {@code user}. */
@@ -28,7 +29,8 @@ final class ClusterClients {
         List.of(m.url()));
   }
 
+  /** The NodeManagers' REST API, called as the user the chaos run is. */
   NodeRestClient nodes(Duration timeout) {
-    return new NodeRestClient(http.withRequestTimeout(timeout));
+    return new NodeRestClient(http.withRequestTimeout(timeout).withCredentials(Credentials.simpleUser(OWN_USER)));
   }
 }

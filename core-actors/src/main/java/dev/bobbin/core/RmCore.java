@@ -6,6 +6,8 @@ import dev.bobbin.config.HttpTls;
 import dev.bobbin.config.RmSettings;
 import dev.bobbin.config.SchedulerSettings;
 import dev.bobbin.config.fair.Placement;
+import dev.bobbin.config.security.Caller;
+import dev.bobbin.core.access.AccessRules;
 import dev.bobbin.core.app.AppReport;
 import dev.bobbin.core.app.ApplicationEntity;
 import dev.bobbin.core.app.ApplicationIdStamps;
@@ -21,6 +23,7 @@ import dev.bobbin.core.launch.AmLauncher;
 import dev.bobbin.core.node.NodeEntity;
 import dev.bobbin.core.policy.AdmissionTerms;
 import dev.bobbin.core.policy.PolicyConfig;
+import dev.bobbin.core.policy.QueueAcls;
 import dev.bobbin.core.policy.SchedulerView;
 import dev.bobbin.core.queue.QueueAdmissions;
 import dev.bobbin.core.queue.MemberQueues;
@@ -52,6 +55,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.apache.pekko.Done;
 import org.apache.pekko.actor.typed.ActorRef;
@@ -90,14 +94,17 @@ public final class RmCore {
   private volatile CompletionStage<Long> idStamp;
   private final Duration timeout;
   private final Supplier<PolicyConfig> reload;
+  private final AccessRules access;
 
   /**
    * @param policy the scheduling policy's configuration, as this member read it
    * @param reload reads it again, for a queue refresh (blocking: it reads files)
+   * @param access who may submit where, and who administers the cluster
    */
   public RmCore(ActorSystem<?> system, RmSettings rm, SchedulerSettings scheduler, List<String> rmAddresses,
-      PolicyConfig policy, Supplier<PolicyConfig> reload) {
+      PolicyConfig policy, Supplier<PolicyConfig> reload, AccessRules access) {
     this.system = system;
+    this.access = access;
     this.rm = rm;
     this.scheduler = scheduler;
     this.timeout = rm.askTimeout();
@@ -174,6 +181,16 @@ public final class RmCore {
     return scheduler;
   }
 
+  /** The authorization rules this member enforces. */
+  public AccessRules access() {
+    return access;
+  }
+
+  /** Who may submit to and administer each queue, as this member's queue configuration says. */
+  public QueueAcls queueAcls() {
+    return queues.queueAcls();
+  }
+
   /**
    * A new application id, issued to {@code caller}: this incarnation's cluster-wide unique stamp and
    * the next sequence number, recorded by the application's entity as the caller's before it is
@@ -199,21 +216,29 @@ public final class RmCore {
   // Client API
 
   /**
-   * Submits as {@code raw.user()}, the caller. Under an id issued to someone else, never issued, or
-   * used by another submission it is refused before anything is written ({@link SubmitVerdict}); a
-   * repeat answers with the application as it is and writes nothing.
+   * Places the submission, checks that its caller may submit to that queue, and admits it there.
+   * Under an id issued to someone else, never issued, or used by another submission it is refused
+   * before anything is written ({@link SubmitVerdict}); a repeat answers with the application as it
+   * is and writes nothing.
+   *
+   * @param caller who submits: the submission's user, with the groups placement and the queue's
+   *     ACLs look at
    */
-  public CompletionStage<AppReport> submit(Submission raw) {
+  public CompletionStage<AppReport> submit(Submission raw, Caller caller) {
     Submission checked;
     try {
       checked = SubmissionRules.validate(raw, scheduler, rm.amMaxAttempts());
     } catch (Rejection r) {
       return CompletableFuture.failedFuture(r);
     }
-    Placement placement = queues.place(raw.queue(), checked.user());
+    Placement placement = queues.place(raw.queue(), checked.user(), caller.groups());
     if (placement instanceof Placement.Rejected r) return CompletableFuture.failedFuture(Rejection.badRequest(r.reason()));
     Placement.Placed placed = (Placement.Placed) placement;
     QueuePath leaf = QueuePath.of(placed.queue());
+    if (!access.canSubmit(caller, queues.queueAcls(), leaf)) {
+      return CompletableFuture.failedFuture(Rejection.accessDenied("User " + caller.user()
+          + " does not have permission to submit " + checked.appId() + " to queue " + leaf));
+    }
     String version = queues.version();
     AdmissionTerms terms = queues.admission(leaf);
     Submission s = checked.withQueue(leaf.relative());
@@ -266,9 +291,15 @@ public final class RmCore {
             rejectionOr(e, Rejection.notFound("app with id: " + appId + " not found"))));
   }
 
-  public CompletionStage<AppReport> kill(String appId, String diagnostics) {
-    return application(appId).thenCompose(found ->
-        app(appId).<AppReport>askWithStatus(r -> new ApplicationEntity.Kill(diagnostics, r), timeout));
+  /**
+   * @param authorize sees the application before it is killed, and refuses by throwing a
+   *     {@link Rejection}
+   */
+  public CompletionStage<AppReport> kill(String appId, String diagnostics, Consumer<AppReport> authorize) {
+    return application(appId).thenCompose(found -> {
+      authorize.accept(found);
+      return app(appId).<AppReport>askWithStatus(r -> new ApplicationEntity.Kill(diagnostics, r), timeout);
+    });
   }
 
   /** The live applications and the most recently ended ones (bobbin.rm.max-completed-applications). */

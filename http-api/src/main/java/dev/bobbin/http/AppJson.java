@@ -10,14 +10,23 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** YARN's {@code AppInfo} and {@code AppAttemptInfo} shapes. */
+/**
+ * YARN's {@code AppInfo} and {@code AppAttemptInfo} shapes. A caller who may not view an
+ * application sees what Hadoop shows such a caller: who, what, where and in which state, without
+ * its diagnostics, times, tracking URL, AM address and logs, usage and preemptions.
+ */
 final class AppJson {
   private AppJson() {}
 
-  static Map<String, Object> app(AppReport r, SchedulerProtocol.AppUsage usage, long clusterId, Resource cluster, long now) {
+  /** @param viewer whether the caller may view the application (its VIEW_APP rights) */
+  static Map<String, Object> app(AppReport r, SchedulerProtocol.AppUsage usage, long clusterId, Resource cluster, long now,
+      boolean viewer) {
+    return viewer ? app(r, usage, clusterId, cluster, now) : restricted(r, usage, clusterId);
+  }
+
+  /** What anyone who may list the application sees first: who, what, where, how far. */
+  private static Map<String, Object> summary(AppReport r, SchedulerProtocol.AppUsage usage) {
     Map<String, Object> m = new LinkedHashMap<>();
-    Attempt cur = r.currentAttempt();
-    boolean running = !r.state().isFinal();
     m.put("id", r.id());
     m.put("user", r.user());
     m.put("name", r.name());
@@ -25,6 +34,30 @@ final class AppJson {
     m.put("state", r.state().toYarn().name());
     m.put("finalStatus", r.finalStatus().name());
     m.put("progress", r.state().isFinal() ? 100.0f : usage == null ? 0f : usage.progress() * 100f);
+    return m;
+  }
+
+  private static Map<String, Object> restricted(AppReport r, SchedulerProtocol.AppUsage usage, long clusterId) {
+    Map<String, Object> m = summary(r, usage);
+    m.put("trackingUI", "UNASSIGNED");
+    m.put("diagnostics", "");
+    m.put("clusterId", clusterId);
+    m.put("applicationType", r.applicationType());
+    m.put("applicationTags", String.join(",", r.tags()));
+    m.put("priority", r.priority());
+    m.put("startedTime", 0);
+    m.put("launchTime", 0);
+    m.put("finishedTime", 0);
+    m.put("elapsedTime", 0);
+    m.put("maxAppAttempts", r.maxAttempts());
+    return m;
+  }
+
+  private static Map<String, Object> app(AppReport r, SchedulerProtocol.AppUsage usage, long clusterId, Resource cluster,
+      long now) {
+    Map<String, Object> m = summary(r, usage);
+    Attempt cur = r.currentAttempt();
+    boolean running = !r.state().isFinal();
     m.put("trackingUI", r.state().isFinal() ? "History" : cur != null && !cur.trackingUrl().isEmpty() ? "ApplicationMaster" : "UNASSIGNED");
     if (cur != null && !cur.trackingUrl().isEmpty()) m.put("trackingUrl", cur.trackingUrl());
     m.put("diagnostics", r.diagnostics());
@@ -71,7 +104,8 @@ final class AppJson {
     return m;
   }
 
-  static Map<String, Object> attempts(AppReport r) {
+  /** @param viewer whether the caller may view the application: others see no logs link or diagnostics */
+  static Map<String, Object> attempts(AppReport r, boolean viewer) {
     List<Map<String, Object>> out = new ArrayList<>();
     for (Attempt a : r.attempts()) {
       Map<String, Object> m = new LinkedHashMap<>();
@@ -80,15 +114,15 @@ final class AppJson {
       m.put("startTime", a.startTime());
       m.put("finishedTime", a.finishTime());
       m.put("containerId", a.amContainerId());
-      m.put("nodeHttpAddress", a.amNodeHttpAddress());
+      m.put("nodeHttpAddress", viewer ? a.amNodeHttpAddress() : "");
       m.put("nodeId", a.amNodeId());
-      m.put("logsLink", a.amContainerId().isEmpty() ? ""
+      m.put("logsLink", a.amContainerId().isEmpty() || !viewer ? ""
           : "http://" + a.amNodeHttpAddress() + "/node/containerlogs/" + a.amContainerId() + "/" + r.user());
       m.put("blacklistedNodes", "");
       m.put("nodesBlacklistedBySystem", "");
       m.put("appAttemptState", a.state().name());
       m.put("exitStatus", a.exitStatus());
-      m.put("diagnosticsInfo", a.diagnostics());
+      m.put("diagnosticsInfo", viewer ? a.diagnostics() : "");
       out.add(m);
     }
     return Map.of("appAttempts", Map.of("appAttempt", out));

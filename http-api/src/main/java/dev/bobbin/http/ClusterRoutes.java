@@ -1,12 +1,13 @@
 package dev.bobbin.http;
 
-import static dev.bobbin.http.Callers.caller;
 import static dev.bobbin.http.JsonResponses.badRequest;
 import static dev.bobbin.http.JsonResponses.failure;
 import static dev.bobbin.http.JsonResponses.ok;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.bobbin.auth.AuditLog;
 import dev.bobbin.core.base.Rejection;
+import dev.bobbin.core.base.Retrying;
 import dev.bobbin.core.RmCore;
 import dev.bobbin.core.app.AppReport;
 import dev.bobbin.core.app.AppState;
@@ -26,19 +27,31 @@ import org.apache.pekko.http.javadsl.server.PathMatchers;
 import org.apache.pekko.http.javadsl.server.Route;
 import org.apache.pekko.http.javadsl.unmarshalling.Unmarshaller;
 
-/** YARN's ResourceManager REST API under {@code /ws/v1/cluster}: translation to {@link RmCore} and back. */
+/**
+ * YARN's ResourceManager REST API under {@code /ws/v1/cluster}: translation to {@link RmCore} and
+ * back, for authenticated callers, with YARN's authorization: admin endpoints for administrators,
+ * kills for those who may modify the application, and other users' applications shown without
+ * what only their viewers may see. Each operation on protected state leaves an audit line.
+ */
 final class ClusterRoutes extends AllDirectives {
   /** A kill's reason, kept with the application and shown in every report of it. */
   static final int MAX_DIAGNOSTICS_LENGTH = 4096;
+  private static final String SERVICE = "RMWebService";
+  private static final String ADMIN_SERVICE = "AdminService";
+  private static final String SUBMIT = "Submit Application Request";
   private final RmCore core;
+  private final UserAccess users;
+  private final GroupsRefresh groupsRefresh;
   private final long startedOn = System.currentTimeMillis();
 
-  ClusterRoutes(RmCore core) {
+  ClusterRoutes(RmCore core, UserAccess users, GroupsRefresh groupsRefresh) {
     this.core = core;
+    this.users = users;
+    this.groupsRefresh = groupsRefresh;
   }
 
   Route routes() {
-    return pathPrefix("ws", () -> pathPrefix("v1", () -> pathPrefix("cluster", () -> concat(
+    return pathPrefix("ws", () -> pathPrefix("v1", () -> pathPrefix("cluster", () -> users.require(caller -> concat(
         pathEndOrSingleSlash(() -> get(() -> complete(ok(info())))),
         path("info", () -> get(() -> complete(ok(info())))),
         path("metrics", () -> get(() -> async(this::metrics))),
@@ -46,36 +59,60 @@ final class ClusterRoutes extends AllDirectives {
         path("nodes", () -> get(() -> parameterMap(q -> async(() -> nodes(q))))),
         path(PathMatchers.segment("nodes").slash(PathMatchers.segment()), id -> get(() ->
             PathIds.nodeId(id, () -> async(() -> node(id))))),
-        path(PathMatchers.segment("admin").slash("refresh-queues"), () -> concat(put(this::refresh), post(this::refresh))),
-        pathPrefix("apps", this::appRoutes)))));
+        pathPrefix("admin", () -> admin(caller)),
+        pathPrefix("apps", () -> appRoutes(caller)))))));
+  }
+
+  /** Every admin endpoint: the administrators' alone once ACLs are on. */
+  private Route admin(RestCaller caller) {
+    return concat(
+        path("refresh-queues", () -> concat(put(() -> refreshQueues(caller)), post(() -> refreshQueues(caller)))),
+        path("refresh-user-to-groups-mappings", () -> concat(put(() -> refreshGroups(caller)),
+            post(() -> refreshGroups(caller)))));
   }
 
   /** Bobbin's stand-in for {@code yarn rmadmin -refreshQueues}. */
-  private Route refresh() {
-    return async(() -> core.refreshQueues().thenApply(msg -> ok(Map.of("result", msg))));
+  private Route refreshQueues(RestCaller caller) {
+    return asAdmin(caller, "refreshQueues", "Refresh Queues", core::refreshQueues);
   }
 
-  private Route appRoutes() {
+  /** {@code yarn rmadmin -refreshUserToGroupsMappings}. */
+  private Route refreshGroups(RestCaller caller) {
+    return asAdmin(caller, "refreshUserToGroupsMappings", "Refresh User To Groups Mappings",
+        () -> CompletableFuture.completedFuture(groupsRefresh.refresh()));
+  }
+
+  private Route asAdmin(RestCaller caller, String method, String operation, Supplier<CompletionStage<String>> op) {
+    return async(() -> {
+      if (!core.access().isAdmin(caller.who())) {
+        throw Rejection.accessDenied("User " + caller.user() + " doesn't have permission to call '" + method + "'");
+      }
+      return audited(caller, operation, ADMIN_SERVICE, null, op.get()).thenApply(msg -> ok(Map.of("result", msg)));
+    }, caller, operation, ADMIN_SERVICE, null);
+  }
+
+  private Route appRoutes(RestCaller caller) {
     return concat(
         pathEndOrSingleSlash(() -> concat(
-            get(() -> parameterMap(q -> async(() -> listApps(q)))),
-            post(() -> caller(user -> extractUri(uri -> entity(Unmarshaller.entityToString(),
-                body -> async(() -> submit(body, user, uri.toString())))))))),
-        path("new-application", () -> post(() -> caller(user -> async(() -> newApplication(user))))),
-        pathPrefix(PathMatchers.segment(), id -> PathIds.applicationId(id, () -> oneApp(id))));
+            get(() -> parameterMap(q -> async(() -> listApps(q, caller)))),
+            post(() -> extractUri(uri -> entity(Unmarshaller.entityToString(),
+                body -> async(() -> submit(body, caller, uri.toString()), caller, SUBMIT, SERVICE, null)))))),
+        path("new-application", () -> post(() -> async(() -> newApplication(caller.user())))),
+        pathPrefix(PathMatchers.segment(), id -> PathIds.applicationId(id, () -> oneApp(id, caller))));
   }
 
-  private Route oneApp(String id) {
+  private Route oneApp(String id, RestCaller caller) {
     return concat(
-        pathEndOrSingleSlash(() -> get(() -> async(() -> app(id)))),
-        path("appattempts", () -> get(() -> async(() -> attempts(id)))),
+        pathEndOrSingleSlash(() -> get(() -> async(() -> app(id, caller)))),
+        path("appattempts", () -> get(() -> async(() -> attempts(id, caller)))),
         path("state", () -> concat(
             get(() -> async(() -> state(id))),
-            put(() -> entity(Unmarshaller.entityToString(), body -> async(() -> putState(id, body)))))));
+            put(() -> entity(Unmarshaller.entityToString(), body -> async(() -> putState(id, body, caller)))))));
   }
 
-  private CompletionStage<HttpResponse> attempts(String id) {
-    return core.application(id).thenApply(r -> ok(AppJson.attempts(r)));
+  private CompletionStage<HttpResponse> attempts(String id, RestCaller caller) {
+    return audited(caller, "Get Application Attempts", SERVICE, id, core.application(id))
+        .thenApply(r -> ok(AppJson.attempts(r, canView(caller, r))));
   }
 
   private CompletionStage<HttpResponse> state(String id) {
@@ -90,6 +127,34 @@ final class ClusterRoutes extends AllDirectives {
       stage = CompletableFuture.failedFuture(e);
     }
     return completeWithFuture(stage.handle((r, e) -> e == null ? r : failure(e)));
+  }
+
+  /** The same, with a refusal before the work began in the audit log as well. */
+  private Route async(Supplier<CompletionStage<HttpResponse>> work, RestCaller caller, String operation, String target,
+      String appId) {
+    return async(() -> {
+      try {
+        return work.get();
+      } catch (Rejection r) {
+        AuditLog.of(caller.user(), caller.address(), operation, target).app(appId).failure(r.getMessage());
+        throw r;
+      }
+    });
+  }
+
+  /** Writes the operation's audit line once it has succeeded or failed. */
+  private static <T> CompletionStage<T> audited(RestCaller caller, String operation, String target, String appId,
+      CompletionStage<T> result) {
+    return result.whenComplete((r, e) -> {
+      AuditLog.Entry entry = AuditLog.of(caller.user(), caller.address(), operation, target).app(appId);
+      if (r instanceof AppReport report) entry.queue(report.queue());
+      if (e == null) entry.success();
+      else entry.failure(String.valueOf(Retrying.cause(e).getMessage()));
+    });
+  }
+
+  private boolean canView(RestCaller caller, AppReport r) {
+    return core.access().canView(caller.who(), r, core.queueAcls());
   }
 
   private Map<String, Object> info() {
@@ -119,36 +184,41 @@ final class ClusterRoutes extends AllDirectives {
     });
   }
 
-  private CompletionStage<HttpResponse> submit(String body, String user, String uri) {
+  /** The caller submits as themselves, whatever the body says. */
+  private CompletionStage<HttpResponse> submit(String body, RestCaller caller, String uri) {
     JsonNode tree = Bodies.tree(body);
-    var submission = SubmissionJson.parse(tree, user);
+    var submission = SubmissionJson.parse(tree, caller.user());
     String base = uri.contains("?") ? uri.substring(0, uri.indexOf('?')) : uri;
     String location = (base.endsWith("/") ? base : base + "/") + submission.appId();
-    return core.submit(submission).thenApply(r -> JsonResponses.accepted(location));
+    return audited(caller, SUBMIT, SERVICE, submission.appId(),
+        core.submit(submission, caller.who())).thenApply(r -> JsonResponses.accepted(location));
   }
 
-  private CompletionStage<HttpResponse> app(String id) {
-    return core.application(id).thenCombine(core.usage(id), (r, u) ->
-        ok(Map.of("app", AppJson.app(r, u.usage(), core.clusterTimestamp(), u.clusterCapacity(),
-            System.currentTimeMillis()))));
+  private CompletionStage<HttpResponse> app(String id, RestCaller caller) {
+    return audited(caller, "Get Application Report", SERVICE, id, core.application(id))
+        .thenCombine(core.usage(id), (r, u) ->
+            ok(Map.of("app", AppJson.app(r, u.usage(), core.clusterTimestamp(), u.clusterCapacity(),
+                System.currentTimeMillis(), canView(caller, r)))));
   }
 
-  private CompletionStage<HttpResponse> listApps(Map<String, String> q) {
+  private CompletionStage<HttpResponse> listApps(Map<String, String> q, RestCaller caller) {
     AppFilter filter = AppFilter.parse(q);
-    return core.applications().thenCombine(core.usage(), (apps, u) -> {
-      long now = System.currentTimeMillis();
-      List<Object> out = new ArrayList<>();
-      for (AppReport r : apps) {
-        if (out.size() >= filter.limit()) break;
-        if (filter.test().test(r)) {
-          out.add(AppJson.app(r, u.apps().get(r.id()), core.clusterTimestamp(), u.clusterCapacity(), now));
-        }
-      }
-      return ok(Map.of("apps", Map.of("app", out)));
-    });
+    return audited(caller, "Get Applications Request", SERVICE, null, core.applications())
+        .thenCombine(core.usage(), (apps, u) -> {
+          long now = System.currentTimeMillis();
+          List<Object> out = new ArrayList<>();
+          for (AppReport r : apps) {
+            if (out.size() >= filter.limit()) break;
+            if (filter.test().test(r)) {
+              out.add(AppJson.app(r, u.apps().get(r.id()), core.clusterTimestamp(), u.clusterCapacity(), now,
+                  canView(caller, r)));
+            }
+          }
+          return ok(Map.of("apps", Map.of("app", out)));
+        });
   }
 
-  private CompletionStage<HttpResponse> putState(String id, String body) {
+  private CompletionStage<HttpResponse> putState(String id, String body, RestCaller caller) {
     JsonNode tree = Bodies.tree(body);
     String target = tree.path("state").asText("");
     if (!AppState.KILLED.name().equals(target)) {
@@ -159,7 +229,11 @@ final class ClusterRoutes extends AllDirectives {
       return CompletableFuture.completedFuture(badRequest("diagnostics may have at most " + MAX_DIAGNOSTICS_LENGTH
           + " characters, it had " + diagnostics.length()));
     }
-    return core.kill(id, diagnostics).thenApply(r -> ok(Map.of("state", r.state().name())));
+    return audited(caller, "Kill Application Request", SERVICE, id, core.kill(id, diagnostics, found -> {
+      if (!core.access().canModify(caller.who(), found, core.queueAcls())) {
+        throw Rejection.accessDenied("User " + caller.user() + " cannot perform operation MODIFY_APP on " + id);
+      }
+    })).thenApply(r -> ok(Map.of("state", r.state().name())));
   }
 
   private CompletionStage<HttpResponse> nodes(Map<String, String> q) {

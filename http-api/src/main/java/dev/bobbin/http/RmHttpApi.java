@@ -1,30 +1,45 @@
 package dev.bobbin.http;
 
+import dev.bobbin.auth.UserAuthenticators;
+import dev.bobbin.auth.UserGroups;
 import dev.bobbin.config.HttpLimits;
+import dev.bobbin.config.security.SecuritySettings;
 import dev.bobbin.core.RmCore;
 import dev.bobbin.http.server.RequestGuard;
+import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.actor.typed.DispatcherSelector;
 import org.apache.pekko.http.javadsl.server.AllDirectives;
 import org.apache.pekko.http.javadsl.server.Route;
 
 /**
- * The routes of an RM member's HTTP server (bound by {@code HttpServers}): YARN's REST API, the NM and AM
- * protocols, and metrics.
+ * The routes of an RM member's HTTP server (bound by {@code HttpServers}): YARN's REST API and
+ * metrics, whose callers the configured authenticator establishes first; the NM and AM protocols,
+ * whose callers prove themselves with their own credentials. Every request is held to the limits.
  */
 public final class RmHttpApi extends AllDirectives {
   private final RmCore core;
   private final HttpLimits limits;
   private final RmMetrics metrics;
+  private final UserAccess users;
+  private final GroupsRefresh groupsRefresh;
 
-  /** One per RM member: it holds the member's meter registry. */
-  public RmHttpApi(RmCore core, HttpLimits limits) {
+  /**
+   * One per RM member: it holds the member's meter registry and its users' groups.
+   *
+   * @throws dev.bobbin.config.SettingsException when a key the authenticator needs cannot be read
+   */
+  public RmHttpApi(ActorSystem<?> system, RmCore core, SecuritySettings security, HttpLimits limits) {
     this.core = core;
     this.limits = limits;
     this.metrics = new RmMetrics(() -> ClusterMetrics.measure(core));
+    UserGroups groups = UserGroups.of(security.groups(), system.dispatchers().lookup(DispatcherSelector.blocking()));
+    this.users = new UserAccess(UserAuthenticators.from(security), groups);
+    this.groupsRefresh = GroupsRefresh.start(system, groups);
   }
 
   public Route routes() {
     // The NM and AM protocols first: most requests are heartbeats and allocate calls.
-    return RequestGuard.guard(limits, () -> concat(new ProtocolRoutes(core).routes(), new ClusterRoutes(core).routes(),
-        new PrometheusRoute(metrics).routes()));
+    return RequestGuard.guard(limits, () -> concat(new ProtocolRoutes(core).routes(),
+        new ClusterRoutes(core, users, groupsRefresh).routes(), new PrometheusRoute(metrics, users).routes()));
   }
 }

@@ -2,11 +2,14 @@ package dev.bobbin.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.bobbin.core.base.Rejection;
+import dev.bobbin.core.app.ApplicationAccessType;
 import dev.bobbin.core.app.Submission;
 import dev.bobbin.protocol.ContainerLaunchContext;
 import dev.bobbin.protocol.Resource;
 import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -50,7 +53,27 @@ final class SubmissionJson {
         text(n, "application-id"), text(n, "application-name"), user, text(n, "queue"),
         (int) number(n, "priority", Integer.MIN_VALUE, Integer.MAX_VALUE), text(n, "application-type"), tags,
         resource, new ContainerLaunchContext(commands, env),
-        (int) number(n, "max-app-attempts", Integer.MIN_VALUE, Integer.MAX_VALUE));
+        (int) number(n, "max-app-attempts", Integer.MIN_VALUE, Integer.MAX_VALUE), acls(spec));
+  }
+
+  /** {@code am-container-spec.application-acls}: {@code {"entry":[{"key":"VIEW_APP","value":"u1,u2 g1"}]}}. */
+  private static Map<ApplicationAccessType, String> acls(JsonNode spec) {
+    Map<ApplicationAccessType, String> acls = new EnumMap<>(ApplicationAccessType.class);
+    for (JsonNode e : asList(spec.path("application-acls").path("entry"))) {
+      String key = e.path("key").asText("");
+      ApplicationAccessType type;
+      try {
+        type = ApplicationAccessType.valueOf(key);
+      } catch (IllegalArgumentException ex) {
+        throw Rejection.badRequest("am-container-spec.application-acls: unknown access type '" + key
+            + "' (known: " + Arrays.toString(ApplicationAccessType.values()) + ")");
+      }
+      if (!e.path("value").isTextual()) {
+        throw Rejection.badRequest("am-container-spec.application-acls: the " + key + " ACL must be a string");
+      }
+      acls.put(type, e.path("value").asText());
+    }
+    return acls;
   }
 
   private static List<JsonNode> asList(JsonNode node) {

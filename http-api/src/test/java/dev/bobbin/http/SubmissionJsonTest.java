@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.bobbin.core.base.Rejection;
+import dev.bobbin.core.app.ApplicationAccessType;
 import dev.bobbin.core.app.Submission;
 import dev.bobbin.protocol.Resource;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class SubmissionJsonTest {
@@ -39,6 +41,22 @@ class SubmissionJsonTest {
     assertThat(s.amLaunch().commands()).containsExactly("only");
     assertThat(s.amLaunch().environment()).containsEntry("K", "V");
     assertThat(s.tags()).containsExactly("x");
+  }
+
+  @Test
+  void readsTheApplicationsAcls() {
+    Submission s = parse("""
+        {"application-id":"application_1_0001","am-container-spec":{"commands":{"command":"x"},
+           "application-acls":{"entry":[{"key":"VIEW_APP","value":"bob,carol eng"},{"key":"MODIFY_APP","value":" "}]}}}""");
+    assertThat(s.acls()).containsExactlyInAnyOrderEntriesOf(Map.of(
+        ApplicationAccessType.VIEW_APP, "bob,carol eng", ApplicationAccessType.MODIFY_APP, " "));
+    assertThat(parse("{\"application-id\":\"application_1_0001\"}").acls()).isEmpty();
+    assertThatThrownBy(() -> parse("""
+        {"am-container-spec":{"application-acls":{"entry":{"key":"DELETE_APP","value":"bob"}}}}"""))
+        .isInstanceOf(Rejection.class).hasMessageContaining("DELETE_APP").hasMessageContaining("VIEW_APP");
+    assertThatThrownBy(() -> parse("""
+        {"am-container-spec":{"application-acls":{"entry":{"key":"VIEW_APP","value":["bob"]}}}}"""))
+        .isInstanceOf(Rejection.class).hasMessageContaining("must be a string");
   }
 
   @Test

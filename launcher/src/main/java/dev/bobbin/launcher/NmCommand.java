@@ -52,6 +52,10 @@ final class NmCommand implements Callable<Integer> {
   String rack;
 
   @Mixin TlsOptions tls = new TlsOptions();
+  @Option(names = "--auth", paramLabel = "simple|token", completionCandidates = RmCommand.Authenticators.class,
+      description = "how users of the REST API and logs are authenticated: user.name, or a signed bearer token"
+          + " (bobbin.security.auth)")
+  String auth;
 
   private final PrintStream out;
 
@@ -71,6 +75,7 @@ final class NmCommand implements Callable<Integer> {
     RmCommand.put(over, "bobbin.nm.work-dir", workDir);
     RmCommand.put(over, "bobbin.nm.rack", rack);
     tls.putInto(over);
+    RmCommand.put(over, "bobbin.security.auth", auth);
     Config full = ConfigFactory.parseMap(over).withFallback(Settings.load(config));
     NmSettings settings = NmSettings.from(full);
     startingLines(settings, rm != null, config).forEach(out::println);

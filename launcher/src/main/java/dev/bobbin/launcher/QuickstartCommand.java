@@ -13,6 +13,7 @@ import dev.bobbin.protocol.NodeState;
 import dev.bobbin.protocol.Resource;
 import dev.bobbin.protocol.YarnApplicationState;
 import dev.bobbin.protocol.client.BobbinHttp;
+import dev.bobbin.protocol.client.Credentials;
 import dev.bobbin.protocol.client.NodeRestClient;
 import dev.bobbin.protocol.client.RemoteErrorException;
 import dev.bobbin.protocol.client.RmRestClient;
@@ -135,8 +136,10 @@ public final class QuickstartCommand implements Callable<Integer> {
           Config nmConfig = tlsConfig.withFallback(ConfigFactory.load());
           nms.add(NodeManager.start(nmSettings(rm.url(), dir.resolve("nm-" + i)), nmConfig));
         }
+        // The RM and NMs authenticate their callers (simple: user.name); the quick start calls as its own user.
         BobbinHttp http = BobbinHttp.builder().connectTimeout(CONNECT_TIMEOUT).requestTimeout(REQUEST_TIMEOUT)
-            .tls(HttpServers.clientTls(clientTls)).build();
+            .tls(HttpServers.clientTls(clientTls)).build()
+            .withCredentials(Credentials.simpleUser(System.getProperty("user.name")));
         RmRestClient rest = new RmRestClient(http, List.of(rm.url()));
         awaitNodes(rest, 2, out);
         String appId = submit(rest, shell, out);

@@ -67,6 +67,19 @@ final class RmCommand implements Callable<Integer> {
   Path allocationFile;
 
   @Mixin TlsOptions tls = new TlsOptions();
+  @Option(names = "--auth", paramLabel = "simple|token", completionCandidates = Authenticators.class,
+      description = "how callers of the HTTP API are authenticated: user.name, or a signed bearer token"
+          + " (bobbin.security.auth)")
+  String auth;
+
+  @Option(names = "--acl-enable", arity = "0..1", paramLabel = "true|false", fallbackValue = "true",
+      description = "check admin, queue and application ACLs, as yarn.acl.enable (default: on unless --auth simple)")
+  Boolean aclEnable;
+
+  @Option(names = "--admin-acl", paramLabel = "ACL",
+      description = "who administers the cluster, as yarn.admin.acl: \"users groups\", \"*\" or \" \" (no one but the"
+          + " member's own user)")
+  String adminAcl;
 
   private final PrintStream out;
 
@@ -122,6 +135,9 @@ final class RmCommand implements Callable<Integer> {
     put(over, "bobbin.persistence.postgres.password", postgresPassword);
     put(over, "bobbin.scheduler.policy", scheduler);
     tls.putInto(over);
+    put(over, "bobbin.security.auth", auth);
+    put(over, "bobbin.security.acl-enable", aclEnable);
+    put(over, "bobbin.security.admin-acl", adminAcl);
     if (allocationFile != null) {
       // As yarn.scheduler.fair.allocation.file: naming one selects the Fair policy.
       over.put("bobbin.scheduler.fair.allocation-file", allocationFile.toAbsolutePath().toString());
@@ -137,6 +153,12 @@ final class RmCommand implements Callable<Integer> {
   static final class Journals extends java.util.ArrayList<String> {
     Journals() {
       super(List.of("embedded", "postgres"));
+    }
+  }
+
+  static final class Authenticators extends java.util.ArrayList<String> {
+    Authenticators() {
+      super(List.of("simple", "token"));
     }
   }
 

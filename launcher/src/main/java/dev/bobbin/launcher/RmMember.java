@@ -7,6 +7,8 @@ import dev.bobbin.config.HttpTls;
 import dev.bobbin.config.RmSettings;
 import dev.bobbin.config.SchedulerSettings;
 import dev.bobbin.config.SettingsException;
+import dev.bobbin.config.security.SecuritySettings;
+import dev.bobbin.core.access.AccessRules;
 import dev.bobbin.core.policies.PolicySets;
 import dev.bobbin.core.RmCore;
 import dev.bobbin.http.RmHttpApi;
@@ -96,6 +98,7 @@ public final class RmMember implements AutoCloseable {
     RmSettings rm = RmSettings.from(withRm);
     SchedulerSettings scheduler = SchedulerSettings.from(withRm);
     HttpLimits http = HttpLimits.from(withRm);
+    SecuritySettings security = SecuritySettings.from(withRm);
     Config full = JournalConfig.overlay(withRm, rm.dataDir().toAbsolutePath()).withFallback(withRm).resolve();
     ClusterJoin join = new ClusterJoin(full, seedNodes(full));
     HttpTls tls = HttpTls.from(full).requireServerKeys();
@@ -112,9 +115,9 @@ public final class RmMember implements AutoCloseable {
           ? full.getStringList("bobbin.rm.addresses") : List.of(self);
       RmCore core = new RmCore(system, rm, scheduler, addresses, PolicySets.load(withRm, scheduler),
           () -> PolicySets.load(reload.get().withFallback(ConfigFactory.parseResources("bobbin-rm.conf"))
-              .withFallback(ConfigFactory.defaultReference()).resolve(), scheduler));
+              .withFallback(ConfigFactory.defaultReference()).resolve(), scheduler), accessRules(security));
       HttpServers.Bound binding = HttpServers.bind(system, rm.hostname(), rm.httpPort(),
-              HttpTls.httpsPort(full, "bobbin.rm"), tls, http, new RmHttpApi(core, http).routes())
+              HttpTls.httpsPort(full, "bobbin.rm"), tls, http, new RmHttpApi(system, core, security, http).routes())
           .toCompletableFuture().get(30, TimeUnit.SECONDS);
       unbindOnShutdown(system, binding.main(), "http");
       binding.https().ifPresent(https -> unbindOnShutdown(system, https, "https"));
@@ -122,11 +125,18 @@ public final class RmMember implements AutoCloseable {
           binding.main().localAddress(), binding.https().map(h -> " HTTPS " + h.localAddress()).orElse(""),
           cluster.selfMember().address(), tls.cluster() ? " (TLS)" : "",
           full.getString("bobbin.persistence.journal"), rm.dataDir().toAbsolutePath());
+      log.info("RM member security: {} authentication, ACLs {}, administrators '{}'", security.auth().lowerName(),
+          security.aclEnabled() ? "on" : "off", core.access().admins());
       return new RmMember(system, core, binding);
     } catch (Exception e) {
       CoordinatedShutdown.get(system).runAll(StartFailed.INSTANCE);
       throw e;
     }
+  }
+
+  /** As Hadoop's AdminACLsManager: the user the member runs as administers it, whatever the list says. */
+  static AccessRules accessRules(SecuritySettings security) {
+    return new AccessRules(security.aclEnabled(), security.adminAcl().withUser(System.getProperty("user.name")));
   }
 
   private static List<Address> seedNodes(Config config) {

@@ -106,7 +106,9 @@ class FairQueuesIT {
         "bobbin.rm.http-port", RestApiIT.freePort(),
         "pekko.remote.artery.canonical.port", RestApiIT.freePort(),
         "bobbin.scheduler.policy", "fair",
-        "bobbin.scheduler.fair.allocation-file", file.toString())));
+        "bobbin.scheduler.fair.allocation-file", file.toString(),
+        // carol's primary group is carol, as on a host that gives each user a group of their own.
+        "bobbin.security.groups.static-mapping.carol", List.of("carol"))));
     String base = rm.url() + "/ws/v1/cluster";
 
     // root.team becomes a parent, and so takes no applications of its own.

@@ -10,8 +10,13 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.Callable;
 
-/** A test's HTTP client and its bounded wait on observable state. */
+/**
+ * A test's HTTP client and its bounded wait on observable state. A request to the RM that names no
+ * user ({@code user.name}) and carries no credentials is made as {@value #DEFAULT_USER}, as the RM
+ * took such callers before it authenticated them.
+ */
 public final class Http {
+  static final String DEFAULT_USER = "dr.who";
   private static final HttpClient CLIENT = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
       .connectTimeout(Duration.ofSeconds(2)).build();
   private static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(15);
@@ -50,9 +55,30 @@ public final class Http {
   }
 
   private static Reply send(HttpRequest.Builder b, Duration timeout) throws Exception {
-    HttpResponse<String> r = CLIENT.send(b.timeout(timeout).header("Accept", "application/json").build(),
-        HttpResponse.BodyHandlers.ofString());
+    HttpRequest built = b.timeout(timeout).header("Accept", "application/json").build();
+    HttpResponse<String> r = CLIENT.send(named(built), HttpResponse.BodyHandlers.ofString());
     return new Reply(r.statusCode(), r.body() == null ? "" : r.body());
+  }
+
+  /** The client itself, for a test that reads a response's headers. */
+  static HttpClient client() {
+    return CLIENT;
+  }
+
+  /** Sends exactly what it is given: a test of authentication decides the credentials itself. */
+  public static Reply sendAsIs(HttpRequest request) throws Exception {
+    HttpResponse<String> r = CLIENT.send(request, HttpResponse.BodyHandlers.ofString());
+    return new Reply(r.statusCode(), r.body() == null ? "" : r.body());
+  }
+
+  private static HttpRequest named(HttpRequest request) {
+    URI uri = request.uri();
+    String query = uri.getRawQuery();
+    if (query != null && query.contains("user.name=") || request.headers().firstValue("Authorization").isPresent()) {
+      return request;
+    }
+    URI named = URI.create(uri + (query == null ? "?" : "&") + "user.name=" + DEFAULT_USER);
+    return HttpRequest.newBuilder(request, (n, v) -> true).uri(named).build();
   }
 
   /** Polls until the condition holds (exceptions count as "not yet"), failing after the timeout. */

@@ -139,6 +139,19 @@ class ContainerLaunchIT {
   }
 
   @Test
+  void restViewsAndMetricsAreForAuthenticatedUsersWhileContainerManagementTakesItsTokens() {
+    for (String path : List.of("/ws/v1/node/info", "/ws/v1/node/containers", "/ws/v1/node/nowhere", "/metrics")) {
+      HttpResponse<String> r = http.getAnonymously(path);
+      assertThat(r.statusCode()).as(path).isEqualTo(401);
+      assertThat(http.readTree(r.body()).at("/RemoteException/exception").asText()).isEqualTo("AuthenticationException");
+    }
+    assertThat(http.get("/ws/v1/node/info").statusCode()).isEqualTo(200);
+    String id = containerId(newApplicationId(), 1);
+    fx.startOne(http, rm, nm, id, "true");
+    fx.eventually(() -> assertThat(rm.lastReported(id)).get().returns(0, ContainerStatus::exitStatus));
+  }
+
+  @Test
   void restViewsAnswerYarnShapesAndErrors() {
     JsonNode info = http.getJson("/ws/v1/node/info").get("nodeInfo");
     assertThat(info.get("id").asText()).isEqualTo(nm.nodeId());

@@ -17,10 +17,14 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 
-/** A plain HTTP client of one NodeManager, as an AM or a REST user would call it. */
+/**
+ * A plain HTTP client of one NodeManager, as an AM or a REST user would call it: a REST user as
+ * {@value #USER}, named as the NM's simple authentication expects.
+ */
 final class NmHttp {
   private static final HttpClient HTTP =
       HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
+  static final String USER = "dr.who";
   private final ObjectMapper json = WireJson.mapper();
   private final String base;
 
@@ -29,6 +33,12 @@ final class NmHttp {
   }
 
   HttpResponse<String> get(String path) {
+    return send(HttpRequest.newBuilder(URI.create(base + path + (path.contains("?") ? "&" : "?") + "user.name=" + USER))
+        .GET());
+  }
+
+  /** A GET that names no user. */
+  HttpResponse<String> getAnonymously(String path) {
     return send(HttpRequest.newBuilder(URI.create(base + path)).GET());
   }
 

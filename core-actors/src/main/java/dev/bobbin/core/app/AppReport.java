@@ -4,8 +4,13 @@ import dev.bobbin.protocol.CborSerializable;
 import dev.bobbin.protocol.FinalApplicationStatus;
 import dev.bobbin.protocol.Resource;
 import java.util.List;
+import java.util.Map;
 
-/** What an application looks like from outside: the summary that replies and read models carry. */
+/**
+ * What an application looks like from outside: the summary that replies and read models carry.
+ *
+ * @param acls its submission's ACLs (see {@link Submission#acls()})
+ */
 public record AppReport(
     String id,
     String user,
@@ -22,7 +27,22 @@ public record AppReport(
     Resource amResource,
     int maxAttempts,
     List<Attempt> attempts,
-    PreemptionHistory preemptions) implements CborSerializable {
+    PreemptionHistory preemptions,
+    Map<ApplicationAccessType, String> acls) implements CborSerializable {
+
+  public AppReport {
+    // Null in reports listed before applications had ACLs.
+    acls = acls == null ? Map.of() : Map.copyOf(acls);
+  }
+
+  /** Without ACLs of its own. */
+  public AppReport(String id, String user, String name, String queue, AppState state,
+      FinalApplicationStatus finalStatus, String diagnostics, String applicationType, List<String> tags, int priority,
+      long startedTime, long finishedTime, Resource amResource, int maxAttempts, List<Attempt> attempts,
+      PreemptionHistory preemptions) {
+    this(id, user, name, queue, state, finalStatus, diagnostics, applicationType, tags, priority, startedTime,
+        finishedTime, amResource, maxAttempts, attempts, preemptions, Map.of());
+  }
 
   public Attempt currentAttempt() {
     return attempts.isEmpty() ? null : attempts.get(attempts.size() - 1);

@@ -179,7 +179,7 @@ public final class ApplicationEntity
       Submission s = submission;
       return new AppReport(appId, s.user(), s.name(), s.queue(), state, finalStatus, diagnostics,
           s.applicationType(), s.tags(), s.priority(), startedTime, finishedTime, s.amResource(),
-          s.maxAttempts(), attempts, preemptions);
+          s.maxAttempts(), attempts, preemptions, s.acls());
     }
 
     public State apply(Event event) {

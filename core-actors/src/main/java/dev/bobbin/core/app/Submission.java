@@ -4,8 +4,14 @@ import dev.bobbin.protocol.CborSerializable;
 import dev.bobbin.protocol.ContainerLaunchContext;
 import dev.bobbin.protocol.Resource;
 import java.util.List;
+import java.util.Map;
 
-/** A validated submission context: what the client asked for, with defaults applied. */
+/**
+ * A validated submission context: what the client asked for, with defaults applied.
+ *
+ * @param acls the application's ACLs in Hadoop's string form; a type not given allows no one but
+ *     the owner, the administrators and the queue's administrators
+ */
 public record Submission(
     String appId,
     String name,
@@ -16,12 +22,22 @@ public record Submission(
     List<String> tags,
     Resource amResource,
     ContainerLaunchContext amLaunch,
-    int maxAttempts) implements CborSerializable {
+    int maxAttempts,
+    Map<ApplicationAccessType, String> acls) implements CborSerializable {
   public Submission {
     tags = tags == null ? List.of() : List.copyOf(tags);
+    // Null in submissions journalled before applications had ACLs.
+    acls = acls == null ? Map.of() : Map.copyOf(acls);
+  }
+
+  /** Without ACLs of its own. */
+  public Submission(String appId, String name, String user, String queue, int priority, String applicationType,
+      List<String> tags, Resource amResource, ContainerLaunchContext amLaunch, int maxAttempts) {
+    this(appId, name, user, queue, priority, applicationType, tags, amResource, amLaunch, maxAttempts, Map.of());
   }
 
   public Submission withQueue(String placed) {
-    return new Submission(appId, name, user, placed, priority, applicationType, tags, amResource, amLaunch, maxAttempts);
+    return new Submission(appId, name, user, placed, priority, applicationType, tags, amResource, amLaunch, maxAttempts,
+        acls);
   }
 }

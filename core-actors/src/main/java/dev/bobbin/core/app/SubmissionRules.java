@@ -60,7 +60,7 @@ public final class SubmissionRules {
     String type = s.applicationType() == null || s.applicationType().isBlank() ? "YARN" : s.applicationType();
     String user = s.user() == null || s.user().isBlank() ? "dr.who" : s.user();
     return new Submission(s.appId(), s.name() == null ? "" : s.name(), user, queue, Math.max(0, s.priority()),
-        type, tags, am, s.amLaunch(), attempts);
+        type, tags, am, s.amLaunch(), attempts, s.acls());
   }
 
   /** As YARN's {@code ApplicationSubmissionContext.setApplicationTags}: a set of at most 10 ASCII tags of 100. */

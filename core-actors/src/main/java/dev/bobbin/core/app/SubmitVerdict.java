@@ -40,7 +40,7 @@ public enum SubmitVerdict {
     return switch (this) {
       case NOT_ISSUED -> Rejection.badRequest("Application id " + appId + " was not issued by this cluster; "
           + "get one from POST /ws/v1/cluster/apps/new-application");
-      case ISSUED_TO_ANOTHER -> Rejection.forbidden("Application id " + appId + " was not issued to user " + user
+      case ISSUED_TO_ANOTHER -> Rejection.accessDenied("Application id " + appId + " was not issued to user " + user
           + "; get one from POST /ws/v1/cluster/apps/new-application");
       case USED_OTHERWISE -> Rejection.badRequest("Application id " + appId + " is used by a different submission; "
           + "get a new one from POST /ws/v1/cluster/apps/new-application");

@@ -28,7 +28,8 @@ public final class Rejection extends RuntimeException {
     return new Rejection(404, NOT_FOUND, message);
   }
 
-  public static Rejection forbidden(String message) {
+  /** The caller is known and lacks the right: 403, as YARN answers an ACL refusal. */
+  public static Rejection accessDenied(String message) {
     return new Rejection(403, ACCESS_CONTROL, message);
   }
 

@@ -38,6 +38,12 @@ public final class FifoPolicySet implements PolicySet {
     return AdmissionTerms.OPEN;
   }
 
+  /** {@inheritDoc} The FIFO queues set no ACLs: everyone may submit to each, only administrators administer. */
+  @Override
+  public QueueAcls queueAcls() {
+    return QueueAcls.SUBMIT_ONLY;
+  }
+
   @Override
   public void follow(String appId, QueuePath queue) {}
 

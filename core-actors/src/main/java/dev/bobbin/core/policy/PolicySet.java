@@ -23,6 +23,9 @@ public interface PolicySet {
   /** What the leaf queue's entity checks before it admits an application placed there. */
   AdmissionTerms admission(QueuePath leaf);
 
+  /** Who may submit to and administer each queue, as the configuration says. */
+  QueueAcls queueAcls();
+
   /** The scheduler follows an application in {@code queue} from now on; a queue that does not exist yet is made. */
   void follow(String appId, QueuePath queue);
 

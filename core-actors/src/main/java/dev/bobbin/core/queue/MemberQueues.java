@@ -5,6 +5,7 @@ import dev.bobbin.config.fair.Placement;
 import dev.bobbin.core.policy.AdmissionTerms;
 import dev.bobbin.core.policy.PolicyConfig;
 import dev.bobbin.core.policy.PolicySet;
+import dev.bobbin.core.policy.QueueAcls;
 import dev.bobbin.core.policies.PolicySets;
 import dev.bobbin.protocol.CborSerializable;
 import java.util.List;
@@ -38,11 +39,17 @@ public final class MemberQueues {
 
   /**
    * Where a submission goes. The placement reads the configuration only, so it runs on the caller's
-   * thread; the user's groups are the user alone, as with Hadoop's default group mapping on a host
-   * that does not know the user.
+   * thread.
+   *
+   * @param groups the user's groups, primary first, as the cluster's group mapping gives them
    */
-  public Placement place(String requestedQueue, String user) {
-    return current.policy().place(requestedQueue, user, List.of(user));
+  public Placement place(String requestedQueue, String user, List<String> groups) {
+    return current.policy().place(requestedQueue, user, groups);
+  }
+
+  /** Who may submit to and administer each queue, as this member's configuration says. */
+  public QueueAcls queueAcls() {
+    return current.policy().queueAcls();
   }
 
   /** What the leaf's entity checks before it admits a submission placed there. */

@@ -148,6 +148,21 @@ class ApplicationEntityTest {
   }
 
   @Test
+  void theSubmissionsAclsAreKeptAndReported() {
+    Map<ApplicationAccessType, String> acls = Map.of(ApplicationAccessType.VIEW_APP, "bob eng",
+        ApplicationAccessType.MODIFY_APP, " ");
+    Submission s = submission(2);
+    Submission withAcls = new Submission(s.appId(), s.name(), s.user(), s.queue(), s.priority(), s.applicationType(),
+        s.tags(), s.amResource(), s.amLaunch(), s.maxAttempts(), acls);
+    var result = kit.<StatusReply<AppReport>>runCommand(r -> new ApplicationEntity.Submit(withAcls, r));
+    assertThat(result.reply().getValue().acls()).isEqualTo(acls);
+    kit.restart();
+    var got = kit.<StatusReply<AppReport>>runCommand(ApplicationEntity.Get::new);
+    assertThat(got.reply().getValue().acls()).isEqualTo(acls);
+    assertThat(submission(2).acls()).as("none given").isEmpty();
+  }
+
+  @Test
   void submittingAgainAnswersWithTheApplicationAndWritesNothing() {
     AppReport first = submit(2);
     var again = kit.<StatusReply<AppReport>>runCommand(r -> new ApplicationEntity.Submit(submission(2), r));

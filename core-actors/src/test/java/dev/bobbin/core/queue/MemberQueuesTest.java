@@ -31,7 +31,7 @@ class MemberQueuesTest {
   void aRefreshAnnouncedInTheClusterHasTheMemberReadItsConfigurationAgain() {
     MemberQueues queues = new MemberQueues(fifo("default"));
     String before = queues.version();
-    assertThat(queues.place("batch", "alice")).isInstanceOf(Placement.Rejected.class);
+    assertThat(queues.place("batch", "alice", List.of("alice"))).isInstanceOf(Placement.Rejected.class);
     AtomicInteger reads = new AtomicInteger();
     var topic = testKit.spawn(Topic.create(MemberQueues.Refreshed.class, MemberQueues.TOPIC));
     testKit.spawn(MemberQueues.listener(queues, () -> {
@@ -41,7 +41,7 @@ class MemberQueuesTest {
 
     testKit.createTestProbe().awaitAssert(Duration.ofSeconds(5), () -> {
       topic.tell(Topic.publish(new MemberQueues.Refreshed()));
-      assertThat(queues.place("batch", "alice")).isEqualTo(new Placement.Placed("root.batch", List.of(), "fifo"));
+      assertThat(queues.place("batch", "alice", List.of("alice"))).isEqualTo(new Placement.Placed("root.batch", List.of(), "fifo"));
       return null;
     });
     assertThat(queues.version()).isNotEqualTo(before);
@@ -64,6 +64,6 @@ class MemberQueuesTest {
       return null;
     });
     assertThat(queues.version()).isEqualTo(before);
-    assertThat(queues.place("default", "alice")).isInstanceOf(Placement.Placed.class);
+    assertThat(queues.place("default", "alice", List.of("alice"))).isInstanceOf(Placement.Placed.class);
   }
 }

@@ -45,7 +45,8 @@ public final class RequestGuard {
    */
   public static ServerSettings serverSettings(ActorSystem<?> system, HttpLimits limits) {
     ServerSettings s = ServerSettings.create(system.settings().config());
-    return s.withParsingErrorHandler(ParsingErrors.class.getName())
+    // The peer's address on each request, which the audit log names.
+    return s.withRemoteAddressAttribute(true).withParsingErrorHandler(ParsingErrors.class.getName())
         .withParserSettings(s.getParserSettings().withMaxContentLength(limits.maxRequestBody()));
   }
 

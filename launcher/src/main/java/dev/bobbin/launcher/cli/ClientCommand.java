@@ -16,7 +16,7 @@ import picocli.CommandLine.Mixin;
 
 /**
  * A client command of the {@code bobbin} CLI: it talks to the ResourceManager's REST API, chosen by
- * {@code --rm} and acting as {@code --user}.
+ * {@code --rm} and calling with a token or as {@code --user}.
  */
 abstract class ClientCommand implements Callable<Integer> {
   @Mixin RmOptions target;
@@ -42,11 +42,11 @@ abstract class ClientCommand implements Callable<Integer> {
     }
   }
 
-  /** The RM's REST API at {@code --rm}, called as {@code --user}. */
+  /** The RM's REST API at {@code --rm}, called with the command's credentials. */
   RmRestClient rm() {
-    String user = target.user(context);
+    Credentials credentials = target.credentials(context);
     rms = target.rmUrls(context);
-    return new RmRestClient(context.http().withCredentials(Credentials.simpleUser(user)), rms);
+    return new RmRestClient(context.http().withCredentials(credentials), rms);
   }
 
   /** A comma list of {@code type}'s state names in any case ({@code "running, accepted"}). */

@@ -18,6 +18,8 @@ public final class ClientCommands {
         .addSubcommand(new AppsCommand(context, out))
         .addSubcommand(new NodesCommand(context, out))
         .addSubcommand(new CommandLine(new AdminCommand())
-            .addSubcommand(new AdminCommand.RefreshQueues(context, out)));
+            .addSubcommand(new AdminCommand.RefreshQueues(context, out))
+            .addSubcommand(new AdminCommand.RefreshGroups(context, out))
+            .addSubcommand(new AdminCommand.IssueToken(out)));
   }
 }

@@ -11,10 +11,12 @@ import java.util.stream.Collectors;
 /**
  * What the client commands take from their surroundings; tests substitute their own.
  *
- * @param http the transport; each command calls through it as its {@code --user}
+ * @param tokenFromEnv {@code $BOBBIN_TOKEN}: the bearer token commands call with, unless told another
+ * @param http the transport; each command calls through it with its credentials
  */
 public record ClientContext(
     String rmFromEnv,
+    String tokenFromEnv,
     String osUser,
     String amClasspath,
     Duration pollInterval,
@@ -29,6 +31,7 @@ public record ClientContext(
   public static ClientContext system() {
     return new ClientContext(
         System.getenv("BOBBIN_RM"),
+        System.getenv("BOBBIN_TOKEN"),
         System.getProperty("user.name"),
         absoluteClasspath(System.getProperty("java.class.path", "")),
         POLL_INTERVAL,

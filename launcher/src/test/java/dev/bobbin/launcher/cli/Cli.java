@@ -18,8 +18,12 @@ final class Cli {
   private Cli() {}
 
   static ClientContext context(String rmFromEnv) {
+    return context(rmFromEnv, null);
+  }
+
+  static ClientContext context(String rmFromEnv, String tokenFromEnv) {
     return new ClientContext(
-        rmFromEnv, USER, AM_CLASSPATH, Duration.ZERO, Duration.ofSeconds(5),
+        rmFromEnv, tokenFromEnv, USER, AM_CLASSPATH, Duration.ZERO, Duration.ofSeconds(5),
         ClientContext.transport(Duration.ofSeconds(5)));
   }
 
@@ -28,6 +32,10 @@ final class Cli {
   }
 
   static Result runWithEnv(String rmFromEnv, String command, String... args) {
+    return runIn(context(rmFromEnv), command, args);
+  }
+
+  static Result runIn(ClientContext context, String command, String... args) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     int code;
@@ -35,7 +43,7 @@ final class Cli {
         PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
       List<String> argv = new ArrayList<>(List.of(command));
       argv.addAll(List.of(args));
-      code = Main.run(argv, o, e, context(rmFromEnv));
+      code = Main.run(argv, o, e, context);
     }
     return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
   }

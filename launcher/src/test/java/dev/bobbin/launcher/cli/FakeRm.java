@@ -19,7 +19,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * request. Each route plays its replies in order and then repeats the last one.
  */
 final class FakeRm implements AutoCloseable {
-  record Request(String method, String path, Map<String, String> query, String body) {}
+  /** @param authorization the request's {@code Authorization} header, or null */
+  record Request(String method, String path, Map<String, String> query, String body, String authorization) {}
 
   record Reply(int status, String body) {}
 
@@ -58,7 +59,8 @@ final class FakeRm implements AutoCloseable {
     String method = exchange.getRequestMethod();
     String path = exchange.getRequestURI().getPath();
     String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
-    requests.add(new Request(method, path, query(exchange.getRequestURI().getRawQuery()), body));
+    requests.add(new Request(method, path, query(exchange.getRequestURI().getRawQuery()), body,
+        exchange.getRequestHeaders().getFirst("Authorization")));
     Reply reply = next(method + " " + path);
     byte[] bytes = reply.body().getBytes(StandardCharsets.UTF_8);
     exchange.getResponseHeaders().add("Content-Type", "application/json; charset=utf-8");

@@ -10,6 +10,8 @@ import dev.bobbin.http.server.PathIds;
 import dev.bobbin.http.server.RemoteErrors;
 import dev.bobbin.http.server.RequestGuard;
 import dev.bobbin.http.server.RequestJson;
+import dev.bobbin.auth.Authentication;
+import dev.bobbin.auth.Identity;
 import dev.bobbin.node.NodeAgent;
 import dev.bobbin.node.NodeView;
 import dev.bobbin.node.container.ContainerRecord;
@@ -50,6 +52,8 @@ import org.apache.pekko.http.javadsl.unmarshalling.Unmarshaller;
 /**
  * The NodeManager's HTTP API: container management (start, stop, status), the read-only YARN NM
  * REST resources, container logs, and {@code /metrics}. Translates to asks of the node actor.
+ * Container management checks the container tokens its callers present; every other route is for
+ * users the configured authenticator established first.
  */
 public final class NodeRoutes extends AllDirectives {
   private static final String SERVER_ERROR = "org.apache.hadoop.yarn.webapp.WebApplicationException";
@@ -59,10 +63,12 @@ public final class NodeRoutes extends AllDirectives {
   private final Duration askTimeout;
   private final NodeMetrics metrics;
   private final HttpLimits limits;
+  private final Authentication<Identity> users;
   private final ObjectMapper json = WireJson.mapper();
 
   public NodeRoutes(ActorRef<NodeAgent.Command> agent, Scheduler scheduler, Duration askTimeout, NodeMetrics metrics,
-      HttpLimits limits) {
+      HttpLimits limits, Authentication<Identity> users) {
+    this.users = users;
     this.agent = agent;
     this.scheduler = scheduler;
     this.askTimeout = askTimeout;
@@ -79,10 +85,10 @@ public final class NodeRoutes extends AllDirectives {
         () -> concat(
             pathPrefix(segment("ws").slash("v1").slash("node"), () -> concat(
                 pathPrefix("container-manager", this::containerManagement),
-                get(this::nodeResources))),
-            path("metrics", () -> get(() -> view(v ->
+                users.require(caller -> get(this::nodeResources)))),
+            path("metrics", () -> users.require(caller -> get(() -> view(v ->
                 complete(HttpResponse.create().withEntity(
-                    HttpEntities.create(ContentTypes.TEXT_PLAIN_UTF8, metrics.scrape(v))))))))));
+                    HttpEntities.create(ContentTypes.TEXT_PLAIN_UTF8, metrics.scrape(v)))))))))));
   }
 
   private Route containerManagement() {

@@ -5,9 +5,13 @@ import dev.bobbin.node.NodeIdentity;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
+import dev.bobbin.auth.Authentication;
+import dev.bobbin.auth.Identity;
+import dev.bobbin.auth.UserAuthenticators;
 import dev.bobbin.config.ContainerExecutorSettings;
 import dev.bobbin.config.HttpTls;
 import dev.bobbin.config.NmSettings;
+import dev.bobbin.config.security.SecuritySettings;
 import dev.bobbin.http.server.HttpServers;
 import dev.bobbin.node.container.ContainerExecutors;
 import dev.bobbin.node.container.ProcessLauncher;
@@ -87,13 +91,15 @@ public final class NodeManager implements AutoCloseable {
   public static NodeManager start(
       NmSettings settings, Config pekkoConfig, ResourceTrackerClient rm, ProcessLauncher launcher, Clock clock) {
     Config config = ConfigFactory.parseString(SLF4J_LOGGING).withFallback(pekkoConfig);
+    Authentication<Identity> users = new Authentication<>(UserAuthenticators.from(
+        SecuritySettings.from(config.withFallback(ConfigFactory.defaultReference()).resolve())), "NM");
     ActorSystem<NodeAgent.Command> system =
         ActorSystem.create(NodeAgent.create(settings, rm, launcher, clock), "bobbin-nm", config);
     HttpServers.Bound binding;
     try {
       binding = HttpServers.bind(system, settings.hostname(), settings.httpPort(),
               HttpTls.httpsPort(withDefaults(pekkoConfig), "bobbin.nm"), tls(pekkoConfig), settings.http(),
-              new NodeRoutes(system, system.scheduler(), ASK_TIMEOUT, new NodeMetrics(), settings.http()).routes())
+              new NodeRoutes(system, system.scheduler(), ASK_TIMEOUT, new NodeMetrics(), settings.http(), users).routes())
           .toCompletableFuture()
           .get(BIND_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
     } catch (InterruptedException | ExecutionException | TimeoutException | RuntimeException e) {

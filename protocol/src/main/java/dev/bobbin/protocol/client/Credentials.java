@@ -30,6 +30,16 @@ public interface Credentials {
     return header(WirePaths.AM_TOKEN_HEADER, token);
   }
 
+  /** A signed bearer token (RFC 6750): {@code Authorization: Bearer TOKEN} on every request. */
+  static Credentials bearer(String token) {
+    if (token == null || token.isBlank()) throw new IllegalArgumentException("The bearer token is empty");
+    String t = token.strip();
+    if (t.chars().anyMatch(c -> c <= ' ' || c >= 127)) {
+      throw new IllegalArgumentException("The bearer token has spaces or characters a header cannot carry");
+    }
+    return header("Authorization", "Bearer " + t);
+  }
+
   /** YARN's simple (pseudo) authentication: {@code user.name=USER} on every request. */
   static Credentials simpleUser(String user) {
     if (user == null || user.isBlank()) throw new IllegalArgumentException("The user name is empty");

@@ -111,6 +111,12 @@ public final class RmRestClient {
         .as(JsonNode.class).path("result").asText("");
   }
 
+  /** {@code yarn rmadmin -refreshUserToGroupsMappings}: the RM's members look users' groups up afresh. */
+  public String refreshUserToGroupsMappings() {
+    return send(rm -> Call.put(rm, CLUSTER + "/admin/refresh-user-to-groups-mappings", null))
+        .as(JsonNode.class).path("result").asText("");
+  }
+
   private Reply get(String path) {
     return send(rm -> Call.get(rm, path));
   }

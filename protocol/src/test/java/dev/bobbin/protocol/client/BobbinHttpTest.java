@@ -219,6 +219,19 @@ class BobbinHttpTest {
   }
 
   @Test
+  void theBearerCredentialsSendTheTokenInTheAuthorizationHeader() throws Exception {
+    server = TestingServer.start().on("/a", 200, "{}");
+
+    BobbinHttp.builder().credentials(Credentials.bearer(" eyJ.abc.def\n")).build()
+        .sendAndWait(Call.get(server.url(), "/a"));
+
+    assertThat(server.received.get(0).header("Authorization")).isEqualTo("Bearer eyJ.abc.def");
+    assertThatThrownBy(() -> Credentials.bearer(" ")).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> Credentials.bearer("two words")).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("spaces");
+  }
+
+  @Test
   void aTransportCallsAsOtherCredentialsOverTheSameConnections() throws Exception {
     server = TestingServer.start().on("/a", 200, "{}");
     BobbinHttp shared = BobbinHttp.withDefaults();

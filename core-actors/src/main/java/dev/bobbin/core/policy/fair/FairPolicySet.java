@@ -14,6 +14,7 @@ import dev.bobbin.core.policy.ClusterView;
 import dev.bobbin.core.policy.PolicyConfig;
 import dev.bobbin.core.policy.PolicySet;
 import dev.bobbin.core.policy.PolicyUpdate;
+import dev.bobbin.core.policy.QueueAcls;
 import dev.bobbin.core.policy.Preemption;
 import dev.bobbin.core.policy.Reconfiguration;
 import dev.bobbin.core.policy.SchedulerView;
@@ -37,6 +38,7 @@ import java.util.Set;
  */
 public final class FairPolicySet implements PolicySet {
   private FairSetup setup;
+  private QueueAcls acls;
   /** The queue of each followed application. */
   private final Map<String, QueuePath> appQueues = new HashMap<>();
   /** How many followed applications are in each queue the configuration does not name. */
@@ -53,6 +55,7 @@ public final class FairPolicySet implements PolicySet {
 
   public FairPolicySet(FairSetup setup) {
     this.setup = setup;
+    this.acls = QueueAcls.of(setup.config());
     this.configured = KnownQueues.of(setup.config());
     this.root = FairQueueTree.build(setup.config(), dynamic, cluster);
   }
@@ -77,6 +80,11 @@ public final class FairPolicySet implements PolicySet {
   @Override
   public AdmissionTerms admission(QueuePath leaf) {
     return AdmissionTerms.OPEN;
+  }
+
+  @Override
+  public QueueAcls queueAcls() {
+    return acls;
   }
 
   /**
@@ -216,6 +224,7 @@ public final class FairPolicySet implements PolicySet {
       return new Reconfiguration.Rejected(List.of("the fair policy needs a fair queue configuration"));
     }
     setup = next.fair();
+    acls = QueueAcls.of(setup.config());
     configured = KnownQueues.of(setup.config());
     unconfiguredLeaves.clear();
     for (QueuePath q : appQueues.values()) {
