@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.bobbin.protocol.client.BobbinHttp;
 import dev.bobbin.protocol.client.Call;
+import dev.bobbin.protocol.client.Credentials;
 import dev.bobbin.protocol.client.TlsSettings;
 import dev.bobbin.protocol.client.UnreachableException;
 import dev.bobbin.protocol.testing.TestCertificates;
@@ -46,7 +47,8 @@ class QuickstartHttpsIT {
     var outcome = QuickstartCommand.runIn(dir.resolve("run"), new PrintStream(buf, true, StandardCharsets.UTF_8),
         QuickstartCommand.SHELL, tls, (rmUrl, stop) -> {
           rmAddress.set(rmUrl);
-          verifiedStatus.set(BobbinHttp.builder().tls(TlsSettings.trusting(certs.caPem(), "", false)).build()
+          verifiedStatus.set(BobbinHttp.builder().tls(TlsSettings.trusting(certs.caPem(), "", false))
+              .credentials(Credentials.simpleUser("alice")).build()
               .sendAndWait(Call.get(rmUrl, "/ws/v1/cluster/info")).status());
           jvmTrust.set(failure(() -> BobbinHttp.withDefaults().sendAndWait(Call.get(rmUrl, "/ws/v1/cluster/info"))));
           plain.set(failure(() -> HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build().send(

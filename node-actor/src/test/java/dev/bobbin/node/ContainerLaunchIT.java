@@ -208,7 +208,7 @@ class ContainerLaunchIT {
         413, "WebApplicationException", "bobbin.http.max-request-body");
     refused(http.request("POST", WirePaths.NM_START_CONTAINERS, "text/plain", start.formatted("")), 415,
         "NotSupportedException", "application/json");
-    refused(http.request("DELETE", "/ws/v1/node/info", null, null), 405, "NotAllowedException", "GET");
+    refused(http.request("DELETE", "/ws/v1/node/info?user.name=alice", null, null), 405, "NotAllowedException", "GET");
     refused(http.request("POST", WirePaths.NM_START_CONTAINERS, "application/json",
         "{\"requests\":" + "[".repeat(100) + "]".repeat(100) + "}"), 400, "BadRequestException", "Malformed");
     refused(http.get(WirePaths.NM_CONTAINERS + "/not-a-container"), 400, "BadRequestException",

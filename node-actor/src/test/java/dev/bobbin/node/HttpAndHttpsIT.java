@@ -7,6 +7,7 @@ import dev.bobbin.node.container.LocalProcessLauncher;
 import dev.bobbin.node.server.NodeManager;
 import dev.bobbin.protocol.client.BobbinHttp;
 import dev.bobbin.protocol.client.Call;
+import dev.bobbin.protocol.client.Credentials;
 import dev.bobbin.protocol.client.ResourceTrackerClient;
 import dev.bobbin.protocol.client.TlsSettings;
 import dev.bobbin.protocol.testing.TestCertificates;
@@ -36,7 +37,8 @@ class HttpAndHttpsIT {
 
       assertThat(nm.scheme()).isEqualTo("http");
       assertThat(nm.httpsPort()).isPresent();
-      BobbinHttp verifying = BobbinHttp.builder().tls(TlsSettings.trusting(certs.caPem(), "", false)).build();
+      BobbinHttp verifying = BobbinHttp.builder().tls(TlsSettings.trusting(certs.caPem(), "", false))
+          .credentials(Credentials.simpleUser("alice")).build();
       String https = "https://127.0.0.1:" + nm.httpsPort().getAsInt();
       assertThat(verifying.sendAndWait(Call.get(https, "/ws/v1/node/info")).status()).isEqualTo(200);
       assertThat(verifying.sendAndWait(Call.get(nm.httpAddress(), "/ws/v1/node/info")).status()).isEqualTo(200);
