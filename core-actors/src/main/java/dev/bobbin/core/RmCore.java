@@ -280,7 +280,7 @@ public final class RmCore {
         || req.capability().vCores() < scheduler.minimumAllocationVcores()) {
       return CompletableFuture.completedFuture(new RegisterNodeResponse(NodeAction.SHUTDOWN,
           "NodeManager from " + req.host() + " doesn't satisfy minimum allocations, Sending SHUTDOWN signal to the NodeManager.",
-          clusterTimestamp, rm.nmHeartbeatInterval().toMillis(), ""));
+          clusterTimestamp, rm.nmHeartbeatInterval().toMillis(), List.of()));
     }
     return sharding.entityRefFor(NodeEntity.TYPE_KEY, req.nodeId())
         .<NodeEntity.Report>askWithStatus(r -> new NodeEntity.Register(reg, r), timeout)
@@ -288,7 +288,8 @@ public final class RmCore {
             r -> new SchedulerProtocol.NodeRegistered(reg, req.containerStatuses(), req.runningApplications(), r), timeout,
             system.scheduler()))
         .thenApply(epoch -> new RegisterNodeResponse(NodeAction.NORMAL, "", clusterTimestamp,
-            rm.nmHeartbeatInterval().toMillis(), Tokens.encodeKey(secret), epoch));
+            rm.nmHeartbeatInterval().toMillis(),
+            List.of(new dev.bobbin.protocol.node.ContainerTokenKey(0, Tokens.encodeKey(secret), 0, 0)), epoch));
   }
 
   public CompletionStage<NodeHeartbeatResponse> heartbeat(NodeHeartbeatRequest req) {

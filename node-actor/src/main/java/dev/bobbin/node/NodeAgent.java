@@ -259,7 +259,7 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
     }
     markRmContact();
     if (action == NodeAction.SHUTDOWN) return shutDownByRm(msg.rm(), resp.diagnostics());
-    byte[] key = decodeKey(resp.containerTokenKey());
+    byte[] key = resp.containerTokenKeys().isEmpty() ? null : decodeKey(resp.containerTokenKeys().get(0).key());
     if (key == null) {
       return retryLater(msg.rm(), true, "registration answer without a usable container-token key", false);
     }

@@ -101,7 +101,8 @@ final class TestingRm implements AutoCloseable {
     registrations.add(req);
     lastResponseId.put(req.nodeId(), 0);
     answer(ex, 200, new RegisterNodeResponse(
-        NodeAction.NORMAL, "", RM_IDENTIFIER, heartbeatIntervalMs, Tokens.encodeKey(key)));
+        NodeAction.NORMAL, "", RM_IDENTIFIER, heartbeatIntervalMs,
+        List.of(new dev.bobbin.protocol.node.ContainerTokenKey(0, Tokens.encodeKey(key), 0, 0))));
   }
 
   private void heartbeat(HttpExchange ex) throws IOException {
