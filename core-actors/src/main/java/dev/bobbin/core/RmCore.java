@@ -14,6 +14,9 @@ import dev.bobbin.core.base.Retrying;
 import dev.bobbin.core.container.ContainerEntity;
 import dev.bobbin.core.directory.AppCounts;
 import dev.bobbin.core.directory.AppDirectory;
+import dev.bobbin.core.keys.KeySchedule;
+import dev.bobbin.core.keys.MemberKeys;
+import dev.bobbin.core.keys.MemberTokens;
 import dev.bobbin.core.launch.AmLauncher;
 import dev.bobbin.core.node.NodeEntity;
 import dev.bobbin.core.policy.AdmissionTerms;
@@ -30,6 +33,8 @@ import dev.bobbin.core.scheduler.Scheduler;
 import dev.bobbin.core.scheduler.SchedulerDeps;
 import dev.bobbin.core.scheduler.SchedulerProtocol;
 import dev.bobbin.core.scheduler.ToScheduler;
+import dev.bobbin.core.trust.NodeProof;
+import dev.bobbin.core.trust.NodeTrust;
 import dev.bobbin.protocol.Ids;
 import dev.bobbin.protocol.NodeAction;
 import dev.bobbin.protocol.Tokens;
@@ -39,6 +44,7 @@ import dev.bobbin.protocol.am.FinishAmRequest;
 import dev.bobbin.protocol.am.FinishAmResponse;
 import dev.bobbin.protocol.am.RegisterAmRequest;
 import dev.bobbin.protocol.am.RegisterAmResponse;
+import dev.bobbin.protocol.node.ContainerTokenKey;
 import dev.bobbin.protocol.node.NodeHeartbeatRequest;
 import dev.bobbin.protocol.node.NodeHeartbeatResponse;
 import dev.bobbin.protocol.node.RegisterNodeRequest;
@@ -46,6 +52,7 @@ import dev.bobbin.protocol.node.RegisterNodeResponse;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -64,12 +71,15 @@ import org.apache.pekko.cluster.sharding.typed.javadsl.Entity;
 import org.apache.pekko.cluster.typed.ClusterSingleton;
 import org.apache.pekko.cluster.typed.SingletonActor;
 import org.apache.pekko.pattern.StatusReply;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One RM member's actors: the shard regions of the four entities, the scheduler singleton, the AM
  * launcher and the application directory; and the operations the HTTP layer translates to.
  */
 public final class RmCore {
+  private static final Logger log = LoggerFactory.getLogger(RmCore.class);
   private final ActorSystem<?> system;
   private final RmSettings rm;
   private final SchedulerSettings scheduler;
@@ -80,7 +90,8 @@ public final class RmCore {
   private final ActorRef<QueueAdmissions.Command> admissions;
   private final MemberQueues queues;
   private final ActorRef<Topic.Command<MemberQueues.Refreshed>> queuesRefreshed;
-  private final byte[] secret;
+  private final NodeTrust nodeTrust;
+  private final MemberTokens tokens;
   private final long clusterTimestamp;
   private final AtomicInteger appSequence = new AtomicInteger();
   /** This incarnation's application id stamp; asked for again if the first ask failed. */
@@ -99,14 +110,16 @@ public final class RmCore {
     this.scheduler = scheduler;
     this.timeout = rm.askTimeout();
     this.reload = reload;
-    this.secret = TokenSecret.load(rm);
+    this.nodeTrust = NodeTrust.load(rm.nodeTrust());
     this.clusterTimestamp = System.currentTimeMillis();
     Clock clock = Clock.systemUTC();
     this.sharding = ClusterSharding.get(system);
+    MemberKeys keys = MemberKeys.start(system, KeySchedule.of(rm), clock, timeout);
+    this.tokens = new MemberTokens(keys, clock);
     ActorRef<AmLauncher.Command> launcher = system.systemActorOf(
         AmLauncher.create(rmAddresses, timeout, rm.amLauncherThreads()), "am-launcher", Props.empty());
-    SchedulerDeps deps = new SchedulerDeps(scheduler, policy, secret, rm.nmHeartbeatInterval(), rm.nmExpiry(),
-        rm.amExpiry(), Duration.ofMinutes(10), timeout, clock, rm.recoverySchedulingWait(), rm.recoveryMinNodeShare(),
+    SchedulerDeps deps = new SchedulerDeps(scheduler, policy, keys, rm.nmHeartbeatInterval(), rm.nmExpiry(),
+        rm.amExpiry(), rm.containerAllocationExpiry(), timeout, clock, rm.recoverySchedulingWait(), rm.recoveryMinNodeShare(),
         ctx -> new EntityEffects(system, timeout,
             id -> sharding.entityRefFor(ContainerEntity.TYPE_KEY, id),
             id -> sharding.entityRefFor(ApplicationEntity.TYPE_KEY, id),
@@ -274,33 +287,85 @@ public final class RmCore {
 
   // NM protocol
 
+  /**
+   * Why a NodeManager's call is refused before anything else is done with it: it did not prove that
+   * the node belongs to the cluster. Empty when it did.
+   */
+  public Optional<String> nodeRefusal(NodeProof proof) {
+    return nodeTrust.refusal(proof);
+  }
+
   public CompletionStage<RegisterNodeResponse> registerNode(RegisterNodeRequest req) {
     var reg = new NodeEntity.Registration(req.nodeId(), req.host(), req.httpAddress(), req.rack(), req.capability());
+    Optional<String> disallowed = nodeTrust.hosts().refusal(req.host());
+    if (disallowed.isPresent()) {
+      log.info(disallowed.get());
+      return CompletableFuture.completedFuture(new RegisterNodeResponse(NodeAction.SHUTDOWN, disallowed.get(),
+          clusterTimestamp, rm.nmHeartbeatInterval().toMillis(), List.of()));
+    }
     if (req.capability() == null || req.capability().memory() < scheduler.minimumAllocationMb()
         || req.capability().vCores() < scheduler.minimumAllocationVcores()) {
       return CompletableFuture.completedFuture(new RegisterNodeResponse(NodeAction.SHUTDOWN,
           "NodeManager from " + req.host() + " doesn't satisfy minimum allocations, Sending SHUTDOWN signal to the NodeManager.",
           clusterTimestamp, rm.nmHeartbeatInterval().toMillis(), List.of()));
     }
-    return sharding.entityRefFor(NodeEntity.TYPE_KEY, req.nodeId())
+    // The keys first: a node is registered only once it can be handed what it checks container tokens with.
+    return tokens.nodeKeys().thenCompose(keys -> sharding.entityRefFor(NodeEntity.TYPE_KEY, req.nodeId())
         .<NodeEntity.Report>askWithStatus(r -> new NodeEntity.Register(reg, r), timeout)
         .thenCompose(ok -> AskPattern.<SchedulerProtocol.Command, Long>ask(schedulerRef.ref(),
             r -> new SchedulerProtocol.NodeRegistered(reg, req.containerStatuses(), req.runningApplications(), r), timeout,
             system.scheduler()))
         .thenApply(epoch -> new RegisterNodeResponse(NodeAction.NORMAL, "", clusterTimestamp,
-            rm.nmHeartbeatInterval().toMillis(),
-            List.of(new dev.bobbin.protocol.node.ContainerTokenKey(0, Tokens.encodeKey(secret), 0, 0)), epoch));
+            rm.nmHeartbeatInterval().toMillis(), keys, epoch)));
   }
 
   public CompletionStage<NodeHeartbeatResponse> heartbeat(NodeHeartbeatRequest req) {
     return AskPattern.ask(schedulerRef.ref(), r -> new SchedulerProtocol.NodeHeartbeat(req, r), timeout, system.scheduler());
   }
 
+  /**
+   * The heartbeat's answer as the node gets it: with the container-token keys when this member
+   * holds a newer one than the node named, so that every node has a new key before it signs.
+   */
+  public NodeHeartbeatResponse withNodeKeys(NodeHeartbeatRequest req, NodeHeartbeatResponse resp) {
+    if (resp.nodeAction() != NodeAction.NORMAL) return resp;
+    List<ContainerTokenKey> keys = tokens.nodeKeysUnlessKnown(req.lastKnownContainerTokenKeyId());
+    return keys.isEmpty() ? resp : resp.withContainerTokenKeys(keys);
+  }
+
   // AM protocol
 
-  /** @throws Tokens.InvalidTokenException for a missing, forged or garbled token */
-  public Tokens.AmTokenIdentifier verifyAmToken(String token) {
-    return Tokens.verifyAmToken(token, secret);
+  /**
+   * The attempt an AM token names; a stage failed with {@link Tokens.InvalidTokenException} for a
+   * missing, forged, garbled or retired token, or one of an attempt that a failover ended.
+   */
+  public CompletionStage<Tokens.AmTokenIdentifier> verifyAmToken(String token) {
+    return tokens.verifyAmToken(token, this::isCurrentAttempt);
+  }
+
+  /** The allocate call's answer with a new AM token, when an older key or scheduler signed the caller's. */
+  public SchedulerProtocol.AmOutcome<AllocateResponse> withRenewedAmToken(Tokens.AmTokenIdentifier caller,
+      SchedulerProtocol.AmOutcome<AllocateResponse> outcome) {
+    if (outcome.response() == null) return outcome;
+    String renewed = tokens.renewedAmToken(caller);
+    return renewed == null ? outcome
+        : new SchedulerProtocol.AmOutcome<>(outcome.response().withAmRmToken(renewed), null, null);
+  }
+
+  /** Whether an attempt is its application's latest and has not failed or been killed. */
+  private CompletionStage<Boolean> isCurrentAttempt(String attemptId) {
+    String appId = Ids.applicationIdOfAttempt(attemptId);
+    return Retrying.<AppReport>ask(t -> app(appId).askWithStatus(ApplicationEntity.Get::new, t), timeout)
+        .handle((report, e) -> {
+          if (e != null) {
+            if (Retrying.cause(e) instanceof StatusReply.ErrorMessage) return false;
+            throw new java.util.concurrent.CompletionException(Retrying.cause(e));
+          }
+          var current = report.currentAttempt();
+          return current != null && current.attemptId().equals(attemptId)
+              && current.state() != dev.bobbin.core.app.AttemptState.FAILED
+              && current.state() != dev.bobbin.core.app.AttemptState.KILLED;
+        });
   }
 
   public CompletionStage<SchedulerProtocol.AmOutcome<RegisterAmResponse>> registerAm(String attemptId, RegisterAmRequest req) {
