@@ -1,6 +1,7 @@
 package dev.bobbin.node;
 
 import dev.bobbin.config.NmSettings;
+import dev.bobbin.config.NodeCredential;
 import dev.bobbin.node.server.NodeManager;
 import dev.bobbin.protocol.ContainerLaunchContext;
 import dev.bobbin.protocol.Ids;
@@ -13,6 +14,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 
@@ -30,8 +32,18 @@ final class NmFixture implements AutoCloseable {
   }
 
   NmSettings settings(List<String> rmAddresses) {
+    credential();
     return new NmSettings(rmAddresses, "127.0.0.1", 0, 4096, 4, "/rack-a", workDir,
-        Duration.ofMillis(100), Duration.ofMillis(300));
+        Duration.ofMillis(100), Duration.ofMillis(300), Optional.of(credentialFile()));
+  }
+
+  /** The node credential the NodeManagers present, made on first use as an RM member makes it. */
+  String credential() {
+    return NodeCredential.readOrCreate(credentialFile(), "test").value();
+  }
+
+  private Path credentialFile() {
+    return workDir.resolve(NodeCredential.FILE_NAME);
   }
 
   TestingRm rm() {

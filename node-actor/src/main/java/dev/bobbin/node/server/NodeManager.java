@@ -11,6 +11,7 @@ import dev.bobbin.node.container.ProcessLauncher;
 import dev.bobbin.node.http.NodeMetrics;
 import dev.bobbin.node.http.NodeRoutes;
 import dev.bobbin.protocol.client.BobbinHttp;
+import dev.bobbin.protocol.client.Credentials;
 import dev.bobbin.protocol.client.ResourceTrackerClient;
 import java.time.Clock;
 import java.time.Duration;
@@ -60,10 +61,16 @@ public final class NodeManager implements AutoCloseable {
     return start(settings, ConfigFactory.load());
   }
 
-  /** Starts with the given Pekko configuration (for example the launcher's loaded file). */
+  /**
+   * Starts with the given Pekko configuration (for example the launcher's loaded file), presenting
+   * the node credential of the settings to the RM.
+   *
+   * @throws dev.bobbin.config.SettingsException when no usable node credential is configured
+   */
   public static NodeManager start(NmSettings settings, Config pekkoConfig) {
     return start(settings, pekkoConfig, new ResourceTrackerClient(
-        BobbinHttp.builder().connectTimeout(RM_CONNECT_TIMEOUT).requestTimeout(RM_REQUEST_TIMEOUT).build()),
+        BobbinHttp.builder().connectTimeout(RM_CONNECT_TIMEOUT).requestTimeout(RM_REQUEST_TIMEOUT)
+            .credentials(Credentials.nodeCredential(settings.nodeCredential())).build()),
         new LocalProcessLauncher(), Clock.systemUTC());
   }
 
