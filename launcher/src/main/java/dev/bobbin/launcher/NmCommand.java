@@ -50,6 +50,11 @@ final class NmCommand implements Callable<Integer> {
   @Option(names = "--rack", paramLabel = "RACK", description = "the node's rack (default /default-rack)")
   String rack;
 
+  @Option(names = "--node-credential", paramLabel = "FILE", description = {
+      "a copy of the cluster's node credential, without which the RM refuses the node: an RM member makes it as",
+      "node-credential in its data directory and names it as it starts (default: bobbin.nm.node-credential-file)"})
+  Path nodeCredential;
+
   private final PrintStream out;
 
   NmCommand(PrintStream out) {
@@ -67,6 +72,7 @@ final class NmCommand implements Callable<Integer> {
     RmCommand.put(over, "bobbin.nm.data-dir", dataDir);
     RmCommand.put(over, "bobbin.nm.work-dir", workDir);
     RmCommand.put(over, "bobbin.nm.rack", rack);
+    RmCommand.put(over, "bobbin.nm.node-credential-file", nodeCredential == null ? null : nodeCredential.toString());
     Config base = Settings.load(config);
     NmSettings settings = NmSettings.from(ConfigFactory.parseMap(over).withFallback(base));
     startingLines(settings, rm != null, config).forEach(out::println);

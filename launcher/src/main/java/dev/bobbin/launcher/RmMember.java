@@ -70,8 +70,10 @@ public final class RmMember implements AutoCloseable {
   private final ActorSystem<Void> system;
   private final RmCore core;
   private final ServerBinding binding;
+  private final java.nio.file.Path nodeCredentialFile;
 
-  private RmMember(ActorSystem<Void> system, RmCore core, ServerBinding binding) {
+  private RmMember(ActorSystem<Void> system, RmCore core, ServerBinding binding, java.nio.file.Path nodeCredentialFile) {
+    this.nodeCredentialFile = nodeCredentialFile;
     this.system = system;
     this.core = core;
     this.binding = binding;
@@ -112,7 +114,7 @@ public final class RmMember implements AutoCloseable {
       unbindOnShutdown(system, binding);
       log.info("RM member up: HTTP {} cluster {} journal {} data {}", binding.localAddress(),
           cluster.selfMember().address(), full.getString("bobbin.persistence.journal"), rm.dataDir().toAbsolutePath());
-      return new RmMember(system, core, binding);
+      return new RmMember(system, core, binding, rm.nodeTrust().credentialFile().toAbsolutePath());
     } catch (Exception e) {
       CoordinatedShutdown.get(system).runAll(StartFailed.INSTANCE);
       throw e;
@@ -221,6 +223,11 @@ public final class RmMember implements AutoCloseable {
 
   public String url() {
     return "http://" + binding.localAddress().getHostString() + ":" + httpPort();
+  }
+
+  /** The file holding the cluster's node credential, which NodeManagers are given a copy of. */
+  public java.nio.file.Path nodeCredentialFile() {
+    return nodeCredentialFile;
   }
 
   public RmCore core() {

@@ -3,6 +3,7 @@ package dev.bobbin.launcher.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.bobbin.config.NodeCredential;
 import dev.bobbin.launcher.Ports;
 import dev.bobbin.launcher.Http;
 import dev.bobbin.pg.EmbeddedPostgres;
@@ -10,11 +11,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.LocalTime;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Random;
@@ -131,9 +130,9 @@ class TwoMemberClusterIT {
     int cluster2 = Math.min(ports.get(2), ports.get(3));
     List<String> seeds = List.of("pekko://bobbin@127.0.0.1:" + cluster1, "pekko://bobbin@127.0.0.1:" + cluster2);
     Path config = dir.resolve("rm.conf");
-    byte[] secret = new byte[32];
-    new SecureRandom().nextBytes(secret);
-    Files.writeString(config, "bobbin.rm.token-secret = \"" + Base64.getUrlEncoder().withoutPadding().encodeToString(secret)
+    Path credential = dir.resolve(NodeCredential.FILE_NAME);
+    NodeCredential.readOrCreate(credential, "test");
+    Files.writeString(config, "bobbin.rm.node-credential-file = \"" + credential
         + "\"\nbobbin.rm.addresses = [\"http://127.0.0.1:" + ports.get(0) + "\", \"http://127.0.0.1:" + ports.get(1) + "\"]\n");
     RmProcess rm1 = new RmProcess("rm-1", ports.get(0), cluster1, dir, config, db, seeds);
     RmProcess rm2 = new RmProcess("rm-2", ports.get(1), cluster2, dir, config, db, seeds);
