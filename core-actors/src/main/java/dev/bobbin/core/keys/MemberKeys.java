@@ -23,7 +23,7 @@ import org.apache.pekko.cluster.typed.SingletonActor;
  * TokenKeys}): every change it publishes, an ask every check interval for one that was missed, and
  * an ask whenever a token names a key newer than the copy holds.
  */
-public final class MemberKeys implements SigningKeys {
+public final class MemberKeys implements SigningKeys, HeldKeys {
   private final ActorSystem<?> system;
   private final ActorRef<TokenKeys.Command> authority;
   private final Map<KeyPurpose, KeySchedule> schedules;
@@ -52,19 +52,20 @@ public final class MemberKeys implements SigningKeys {
     return keys;
   }
 
-  /** The copy, once this member has one; else asks for it. */
-  CompletionStage<KeySnapshot> current() {
+  @Override
+  public CompletionStage<KeySnapshot> current() {
     KeySnapshot s = snapshot.get();
     return s != null ? CompletableFuture.completedFuture(s) : refresh();
   }
 
-  /** The copy this member holds; null before it has heard of the keys. */
-  KeySnapshot held() {
+  @Override
+  public KeySnapshot held() {
     return snapshot.get();
   }
 
   /** Asks the keys' singleton for the ring; one ask at a time, however many callers want it. */
-  CompletionStage<KeySnapshot> refresh() {
+  @Override
+  public CompletionStage<KeySnapshot> refresh() {
     while (true) {
       CompletableFuture<KeySnapshot> running = asking.get();
       if (running != null) return running;

@@ -20,10 +20,14 @@ public final class MemberTokens {
     CompletionStage<Boolean> isCurrent(String attemptId);
   }
 
-  private final MemberKeys keys;
+  private final HeldKeys keys;
   private final Clock clock;
 
   public MemberTokens(MemberKeys keys, Clock clock) {
+    this((HeldKeys) keys, clock);
+  }
+
+  MemberTokens(HeldKeys keys, Clock clock) {
     this.keys = keys;
     this.clock = clock;
   }
