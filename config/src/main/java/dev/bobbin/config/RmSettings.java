@@ -33,8 +33,9 @@ public record RmSettings(
   public static RmSettings from(Config root) {
     Config c = root.getConfig("bobbin.rm");
     if (c.hasPathOrNull("token-secret")) {
-      throw new SettingsException("bobbin.rm.token-secret", "is no longer accepted: the cluster makes its token keys"
-          + " itself, rolls them and keeps them in the journal, which every member shares; remove the setting");
+      throw new SettingsException("bobbin.rm.token-secret", "is not accepted: the cluster makes the keys that sign"
+          + " tokens itself, one set per purpose, rolls them and keeps them in the journal every member shares;"
+          + " remove the setting");
     }
     Path dataDir = Path.of(root.getString("bobbin.data-dir"));
     return new RmSettings(

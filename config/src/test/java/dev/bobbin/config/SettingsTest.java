@@ -45,7 +45,7 @@ class SettingsTest {
   @Test
   void theTokenSecretIsRefusedNamingIt() {
     assertThatThrownBy(() -> RmSettings.from(with("bobbin.rm.token-secret = \"c2VjcmV0c2VjcmV0c2VjcmV0\"")))
-        .isInstanceOf(SettingsException.class).hasMessageStartingWith("bobbin.rm.token-secret: is no longer accepted");
+        .isInstanceOf(SettingsException.class).hasMessageStartingWith("bobbin.rm.token-secret: is not accepted");
   }
 
   @Test

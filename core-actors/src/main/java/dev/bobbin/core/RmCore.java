@@ -7,6 +7,7 @@ import dev.bobbin.config.fair.Placement;
 import dev.bobbin.core.app.AppReport;
 import dev.bobbin.core.app.ApplicationEntity;
 import dev.bobbin.core.app.ApplicationIdStamps;
+import dev.bobbin.core.app.AttemptState;
 import dev.bobbin.core.app.Submission;
 import dev.bobbin.core.app.SubmissionRules;
 import dev.bobbin.core.base.Rejection;
@@ -33,18 +34,16 @@ import dev.bobbin.core.scheduler.Scheduler;
 import dev.bobbin.core.scheduler.SchedulerDeps;
 import dev.bobbin.core.scheduler.SchedulerProtocol;
 import dev.bobbin.core.scheduler.ToScheduler;
-import dev.bobbin.core.trust.NodeProof;
 import dev.bobbin.core.trust.NodeTrust;
+import dev.bobbin.core.trust.ProtocolGuard;
 import dev.bobbin.protocol.Ids;
 import dev.bobbin.protocol.NodeAction;
-import dev.bobbin.protocol.Tokens;
 import dev.bobbin.protocol.am.AllocateRequest;
 import dev.bobbin.protocol.am.AllocateResponse;
 import dev.bobbin.protocol.am.FinishAmRequest;
 import dev.bobbin.protocol.am.FinishAmResponse;
 import dev.bobbin.protocol.am.RegisterAmRequest;
 import dev.bobbin.protocol.am.RegisterAmResponse;
-import dev.bobbin.protocol.node.ContainerTokenKey;
 import dev.bobbin.protocol.node.NodeHeartbeatRequest;
 import dev.bobbin.protocol.node.NodeHeartbeatResponse;
 import dev.bobbin.protocol.node.RegisterNodeRequest;
@@ -54,6 +53,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
@@ -90,8 +90,7 @@ public final class RmCore {
   private final ActorRef<QueueAdmissions.Command> admissions;
   private final MemberQueues queues;
   private final ActorRef<Topic.Command<MemberQueues.Refreshed>> queuesRefreshed;
-  private final NodeTrust nodeTrust;
-  private final MemberTokens tokens;
+  private final ProtocolGuard guard;
   private final long clusterTimestamp;
   private final AtomicInteger appSequence = new AtomicInteger();
   /** This incarnation's application id stamp; asked for again if the first ask failed. */
@@ -110,12 +109,12 @@ public final class RmCore {
     this.scheduler = scheduler;
     this.timeout = rm.askTimeout();
     this.reload = reload;
-    this.nodeTrust = NodeTrust.load(rm.nodeTrust());
     this.clusterTimestamp = System.currentTimeMillis();
     Clock clock = Clock.systemUTC();
     this.sharding = ClusterSharding.get(system);
     MemberKeys keys = MemberKeys.start(system, KeySchedule.of(rm), clock, timeout);
-    this.tokens = new MemberTokens(keys, clock);
+    this.guard = new ProtocolGuard(
+        NodeTrust.load(rm.nodeTrust()), new MemberTokens(keys, clock), this::isCurrentAttempt);
     ActorRef<AmLauncher.Command> launcher = system.systemActorOf(
         AmLauncher.create(rmAddresses, timeout, rm.amLauncherThreads()), "am-launcher", Props.empty());
     SchedulerDeps deps = new SchedulerDeps(scheduler, policy, keys, rm.nmHeartbeatInterval(), rm.nmExpiry(),
@@ -287,19 +286,16 @@ public final class RmCore {
 
   // NM protocol
 
-  /**
-   * Why a NodeManager's call is refused before anything else is done with it: it did not prove that
-   * the node belongs to the cluster. Empty when it did.
-   */
-  public Optional<String> nodeRefusal(NodeProof proof) {
-    return nodeTrust.refusal(proof);
+  /** What the NM and AM protocols check before a call is acted on, and add to its answer. */
+  public ProtocolGuard guard() {
+    return guard;
   }
 
   public CompletionStage<RegisterNodeResponse> registerNode(RegisterNodeRequest req) {
     var reg = new NodeEntity.Registration(req.nodeId(), req.host(), req.httpAddress(), req.rack(), req.capability());
-    Optional<String> disallowed = nodeTrust.hosts().refusal(req.host());
+    Optional<String> disallowed = guard.hostRefusal(req.host());
     if (disallowed.isPresent()) {
-      log.info(disallowed.get());
+      log.info("NodeManager {} refused: {}", req.nodeId(), disallowed.get());
       return CompletableFuture.completedFuture(new RegisterNodeResponse(NodeAction.SHUTDOWN, disallowed.get(),
           clusterTimestamp, rm.nmHeartbeatInterval().toMillis(), List.of()));
     }
@@ -310,7 +306,7 @@ public final class RmCore {
           clusterTimestamp, rm.nmHeartbeatInterval().toMillis(), List.of()));
     }
     // The keys first: a node is registered only once it can be handed what it checks container tokens with.
-    return tokens.nodeKeys().thenCompose(keys -> sharding.entityRefFor(NodeEntity.TYPE_KEY, req.nodeId())
+    return guard.nodeKeys().thenCompose(keys -> sharding.entityRefFor(NodeEntity.TYPE_KEY, req.nodeId())
         .<NodeEntity.Report>askWithStatus(r -> new NodeEntity.Register(reg, r), timeout)
         .thenCompose(ok -> AskPattern.<SchedulerProtocol.Command, Long>ask(schedulerRef.ref(),
             r -> new SchedulerProtocol.NodeRegistered(reg, req.containerStatuses(), req.runningApplications(), r), timeout,
@@ -323,34 +319,7 @@ public final class RmCore {
     return AskPattern.ask(schedulerRef.ref(), r -> new SchedulerProtocol.NodeHeartbeat(req, r), timeout, system.scheduler());
   }
 
-  /**
-   * The heartbeat's answer as the node gets it: with the container-token keys when this member
-   * holds a newer one than the node named, so that every node has a new key before it signs.
-   */
-  public NodeHeartbeatResponse withNodeKeys(NodeHeartbeatRequest req, NodeHeartbeatResponse resp) {
-    if (resp.nodeAction() != NodeAction.NORMAL) return resp;
-    List<ContainerTokenKey> keys = tokens.nodeKeysUnlessKnown(req.lastKnownContainerTokenKeyId());
-    return keys.isEmpty() ? resp : resp.withContainerTokenKeys(keys);
-  }
-
   // AM protocol
-
-  /**
-   * The attempt an AM token names; a stage failed with {@link Tokens.InvalidTokenException} for a
-   * missing, forged, garbled or retired token, or one of an attempt that a failover ended.
-   */
-  public CompletionStage<Tokens.AmTokenIdentifier> verifyAmToken(String token) {
-    return tokens.verifyAmToken(token, this::isCurrentAttempt);
-  }
-
-  /** The allocate call's answer with a new AM token, when an older key or scheduler signed the caller's. */
-  public SchedulerProtocol.AmOutcome<AllocateResponse> withRenewedAmToken(Tokens.AmTokenIdentifier caller,
-      SchedulerProtocol.AmOutcome<AllocateResponse> outcome) {
-    if (outcome.response() == null) return outcome;
-    String renewed = tokens.renewedAmToken(caller);
-    return renewed == null ? outcome
-        : new SchedulerProtocol.AmOutcome<>(outcome.response().withAmRmToken(renewed), null, null);
-  }
 
   /** Whether an attempt is its application's latest and has not failed or been killed. */
   private CompletionStage<Boolean> isCurrentAttempt(String attemptId) {
@@ -359,12 +328,11 @@ public final class RmCore {
         .handle((report, e) -> {
           if (e != null) {
             if (Retrying.cause(e) instanceof StatusReply.ErrorMessage) return false;
-            throw new java.util.concurrent.CompletionException(Retrying.cause(e));
+            throw new CompletionException(Retrying.cause(e));
           }
           var current = report.currentAttempt();
           return current != null && current.attemptId().equals(attemptId)
-              && current.state() != dev.bobbin.core.app.AttemptState.FAILED
-              && current.state() != dev.bobbin.core.app.AttemptState.KILLED;
+              && current.state() != AttemptState.FAILED && current.state() != AttemptState.KILLED;
         });
   }
 

@@ -16,8 +16,8 @@ import dev.bobbin.protocol.am.RegisterAmRequest;
 import dev.bobbin.protocol.node.NodeHeartbeatRequest;
 import dev.bobbin.protocol.node.NodeHeartbeatResponse;
 import dev.bobbin.protocol.node.RegisterNodeRequest;
-import java.util.concurrent.CompletableFuture;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.BiFunction;
 import java.util.function.Function;
@@ -46,9 +46,9 @@ final class ProtocolRoutes extends AllDirectives {
     return concat(
         nodeCall(WirePaths.NM_REGISTER, RegisterNodeRequest.class, core::registerNode, (req, resp) -> resp),
         nodeCall(WirePaths.NM_HEARTBEAT, NodeHeartbeatRequest.class, core::heartbeat,
-            (NodeHeartbeatRequest req, NodeHeartbeatResponse resp) -> core.withNodeKeys(req, resp)),
+            (NodeHeartbeatRequest req, NodeHeartbeatResponse resp) -> core.guard().withNodeKeys(req, resp)),
         amCall(WirePaths.AM_REGISTER, RegisterAmRequest.class, core::registerAm, (id, o) -> o),
-        amCall(WirePaths.AM_ALLOCATE, AllocateRequest.class, core::allocate, core::withRenewedAmToken),
+        amCall(WirePaths.AM_ALLOCATE, AllocateRequest.class, core::allocate, core.guard()::withRenewedAmToken),
         amCall(WirePaths.AM_FINISH, FinishAmRequest.class, core::finishAm, (id, o) -> o));
   }
 
@@ -57,7 +57,7 @@ final class ProtocolRoutes extends AllDirectives {
       BiFunction<T, R, R> answered) {
     return path(segments(path), () -> post(() -> optionalHeaderValueByName(WirePaths.NODE_CREDENTIAL_HEADER,
         credential -> entity(Unmarshaller.entityToByteArray(), body -> {
-          Optional<String> refused = core.nodeRefusal(NodeProof.ofCredential(credential.orElse(null)));
+          Optional<String> refused = core.guard().nodeRefusal(NodeProof.ofCredential(credential.orElse(null)));
           if (refused.isPresent()) {
             return complete(error(401, NOT_AUTHENTICATED, "NodeManager not authenticated: " + refused.get()));
           }
@@ -78,7 +78,7 @@ final class ProtocolRoutes extends AllDirectives {
       BiFunction<String, T, CompletionStage<SchedulerProtocol.AmOutcome<R>>> op,
       BiFunction<Tokens.AmTokenIdentifier, SchedulerProtocol.AmOutcome<R>, SchedulerProtocol.AmOutcome<R>> answered) {
     return path(segments(path), () -> post(() -> optionalHeaderValueByName(WirePaths.AM_TOKEN_HEADER, token ->
-        entity(Unmarshaller.entityToByteArray(), body -> onComplete(core.verifyAmToken(token.orElse(null)), verified -> {
+        entity(Unmarshaller.entityToByteArray(), body -> onComplete(core.guard().verifyAmToken(token.orElse(null)), verified -> {
           if (verified.isFailure()) {
             Throwable e = Retrying.cause(verified.failed().get());
             return complete(e instanceof Tokens.InvalidTokenException
