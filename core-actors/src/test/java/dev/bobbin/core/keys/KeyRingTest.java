@@ -1,24 +1,16 @@
 package dev.bobbin.core.keys;
 
+import static dev.bobbin.core.keys.KeyFixtures.S;
+import static dev.bobbin.core.keys.KeyFixtures.SCHEDULES;
+import static dev.bobbin.core.keys.KeyFixtures.T0;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.time.Duration;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
-/**
- * The key schedule, worked in seconds: container-token keys roll every 100 s, are made 20 s before
- * they sign and verify 30 s after their successor signs; AM-token keys roll every 60 s, need no
- * notice, and verify 15 s after their successor signs.
- */
+/** The key schedule, worked in seconds on {@link KeyFixtures}' schedule. */
 class KeyRingTest {
-  private static final long S = 1000;
-  private static final long T0 = 1_700_000_000_000L;
-  private static final Map<KeyPurpose, KeySchedule> SCHEDULES = Map.of(
-      KeyPurpose.CONTAINER_TOKEN, new KeySchedule(Duration.ofSeconds(100), Duration.ofSeconds(20), Duration.ofSeconds(30)),
-      KeyPurpose.AM_TOKEN, new KeySchedule(Duration.ofSeconds(60), Duration.ZERO, Duration.ofSeconds(15)));
   private static final KeySchedule CONTAINER = SCHEDULES.get(KeyPurpose.CONTAINER_TOKEN);
 
   private final AtomicInteger made = new AtomicInteger();

@@ -1,15 +1,16 @@
 package dev.bobbin.core.keys;
 
+import static dev.bobbin.core.keys.KeyFixtures.S;
+import static dev.bobbin.core.keys.KeyFixtures.SCHEDULES;
+import static dev.bobbin.core.keys.KeyFixtures.T0;
+import static dev.bobbin.core.keys.KeyFixtures.secret;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.bobbin.protocol.Resource;
 import dev.bobbin.protocol.Tokens;
 import dev.bobbin.protocol.node.ContainerTokenKey;
-import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -18,16 +19,6 @@ import org.junit.jupiter.api.Test;
  * tokens.
  */
 class KeySnapshotTest {
-  private static final long S = 1000;
-  private static final long T0 = 1_700_000_000_000L;
-  private static final Map<KeyPurpose, KeySchedule> SCHEDULES = Map.of(
-      KeyPurpose.CONTAINER_TOKEN, new KeySchedule(Duration.ofSeconds(100), Duration.ofSeconds(20), Duration.ofSeconds(30)),
-      KeyPurpose.AM_TOKEN, new KeySchedule(Duration.ofSeconds(60), Duration.ZERO, Duration.ofSeconds(15)));
-
-  private static String secret(String s) {
-    return Tokens.encodeKey((s + "-0123456789abcdef0123456789").getBytes(StandardCharsets.UTF_8));
-  }
-
   /** Container keys 1 (from T0) and 3 (from 100 s), AM key 2 (from T0). */
   private static final KeyRing RING = KeyRing.EMPTY
       .withKey(new MasterKey(1, KeyPurpose.CONTAINER_TOKEN, secret("c1"), T0))

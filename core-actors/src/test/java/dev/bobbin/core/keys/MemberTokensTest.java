@@ -1,21 +1,19 @@
 package dev.bobbin.core.keys;
 
+import static dev.bobbin.core.keys.KeyFixtures.S;
+import static dev.bobbin.core.keys.KeyFixtures.SCHEDULES;
+import static dev.bobbin.core.keys.KeyFixtures.T0;
+import static dev.bobbin.core.keys.KeyFixtures.secret;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.bobbin.protocol.Tokens;
 import dev.bobbin.protocol.Tokens.AmTokenIdentifier;
-import java.nio.charset.StandardCharsets;
-import java.time.Clock;
-import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneOffset;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -25,16 +23,7 @@ import org.junit.jupiter.api.Test;
  * one verifies 15 s more; the ring is at scheduler epoch 5.
  */
 class MemberTokensTest {
-  private static final long S = 1000;
-  private static final long T0 = 1_700_000_000_000L;
-  private static final Map<KeyPurpose, KeySchedule> SCHEDULES = Map.of(
-      KeyPurpose.CONTAINER_TOKEN, new KeySchedule(Duration.ofSeconds(100), Duration.ofSeconds(20), Duration.ofSeconds(30)),
-      KeyPurpose.AM_TOKEN, new KeySchedule(Duration.ofSeconds(60), Duration.ZERO, Duration.ofSeconds(15)));
   private static final String ATTEMPT = "appattempt_1700000000000_0001_000001";
-
-  private static String secret(String s) {
-    return Tokens.encodeKey((s + "-0123456789abcdef0123456789").getBytes(StandardCharsets.UTF_8));
-  }
 
   /** Container key 1; AM key 2 (from T0) and AM key 3 (from 60 s). */
   private static final KeyRing RING = KeyRing.EMPTY
@@ -43,24 +32,9 @@ class MemberTokensTest {
       .withKey(new MasterKey(3, KeyPurpose.AM_TOKEN, secret("am3"), T0 + 60 * S))
       .atEpoch(5);
 
-  private final AtomicReference<Instant> now = new AtomicReference<>(Instant.ofEpochMilli(T0 + 70 * S));
+  private final KeyFixtures.SetClock clock = new KeyFixtures.SetClock();
   private final TestingKeys keys = new TestingKeys(new KeySnapshot(RING, SCHEDULES));
-  private final MemberTokens tokens = new MemberTokens(keys, new Clock() {
-    @Override
-    public java.time.ZoneId getZone() {
-      return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(java.time.ZoneId zone) {
-      return this;
-    }
-
-    @Override
-    public Instant instant() {
-      return now.get();
-    }
-  });
+  private final MemberTokens tokens = new MemberTokens(keys, clock);
   private final AtomicInteger attemptChecks = new AtomicInteger();
 
   /** The member's copy, replaced by a test; counts the asks for a fresh one. */
@@ -112,6 +86,11 @@ class MemberTokensTest {
     throw new AssertionError("the token was accepted");
   }
 
+  @BeforeEach
+  void at70s() {
+    clock.set(T0 + 70 * S);
+  }
+
   @Test
   void aTokenOfTheCurrentSchedulerVerifiesWithoutLookingAtItsAttempt() {
     assertThat(verify(amToken(3, 5), Set.of())).isEqualTo(new AmTokenIdentifier(ATTEMPT, "alice", 3, 5));
@@ -129,7 +108,7 @@ class MemberTokensTest {
 
   @Test
   void thePreviousKeyVerifiesDuringTheOverlapThenNotAndItsAmIsHandedATokenOfTheNewKey() {
-    now.set(Instant.ofEpochMilli(T0 + 74 * S));
+    clock.set(T0 + 74 * S);
     AmTokenIdentifier old = verify(amToken(2, 5), Set.of());
     assertThat(old.keyId()).isEqualTo(2);
     String renewed = tokens.renewedAmToken(old);
@@ -138,7 +117,7 @@ class MemberTokensTest {
     AmTokenIdentifier earlier = new AmTokenIdentifier(ATTEMPT, "alice", 3, 4);
     assertThat(verify(tokens.renewedAmToken(earlier), Set.of()).epoch()).isEqualTo(5);
 
-    now.set(Instant.ofEpochMilli(T0 + 75 * S));
+    clock.set(T0 + 75 * S);
     assertThat(refusal(amToken(2, 5), Set.of(ATTEMPT))).isInstanceOf(Tokens.UnknownKeyException.class)
         .hasMessageContaining("key 2");
   }

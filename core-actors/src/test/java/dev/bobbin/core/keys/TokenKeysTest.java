@@ -1,15 +1,12 @@
 package dev.bobbin.core.keys;
 
+import static dev.bobbin.core.keys.KeyFixtures.SCHEDULES;
+import static dev.bobbin.core.keys.KeyFixtures.T0;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.bobbin.core.EntityTestKits;
-import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneOffset;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
 import org.apache.pekko.actor.typed.pubsub.Topic;
@@ -19,40 +16,16 @@ import org.junit.jupiter.api.Test;
 
 class TokenKeysTest {
   private static final ActorTestKit testKit = ActorTestKit.create(EntityTestKits.config());
-  private static final long T0 = 1_700_000_000_000L;
-  private static final Map<KeyPurpose, KeySchedule> SCHEDULES = Map.of(
-      KeyPurpose.CONTAINER_TOKEN, new KeySchedule(Duration.ofSeconds(100), Duration.ofSeconds(20), Duration.ofSeconds(30)),
-      KeyPurpose.AM_TOKEN, new KeySchedule(Duration.ofSeconds(60), Duration.ZERO, Duration.ofSeconds(15)));
-
-  private final AtomicLong now = new AtomicLong(T0);
+  private final KeyFixtures.SetClock now = new KeyFixtures.SetClock();
   private final AtomicInteger secrets = new AtomicInteger();
   private final TestProbe<Topic.Command<KeyRing>> published = testKit.createTestProbe();
   private final EventSourcedBehaviorTestKit<TokenKeys.Command, TokenKeys.Event, KeyRing> kit =
-      EventSourcedBehaviorTestKit.create(testKit.system(), TokenKeys.create(SCHEDULES, clock(),
+      EventSourcedBehaviorTestKit.create(testKit.system(), TokenKeys.create(SCHEDULES, now,
           () -> "c2VjcmV0LXNlY3JldC0" + secrets.incrementAndGet(), published.ref(), Duration.ofHours(1)));
 
   @AfterAll
   static void stop() {
     testKit.shutdownTestKit();
-  }
-
-  private Clock clock() {
-    return new Clock() {
-      @Override
-      public java.time.ZoneId getZone() {
-        return ZoneOffset.UTC;
-      }
-
-      @Override
-      public Clock withZone(java.time.ZoneId zone) {
-        return this;
-      }
-
-      @Override
-      public Instant instant() {
-        return Instant.ofEpochMilli(now.get());
-      }
-    };
   }
 
   @Test

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.bobbin.config.NodeCredential;
 import dev.bobbin.launcher.Http;
-import dev.bobbin.launcher.Ports;
 import dev.bobbin.pg.EmbeddedPostgres;
 import dev.bobbin.protocol.NodeAction;
 import dev.bobbin.protocol.Resource;
@@ -17,15 +16,11 @@ import dev.bobbin.protocol.node.NodeHeartbeatRequest;
 import dev.bobbin.protocol.node.NodeHeartbeatResponse;
 import dev.bobbin.protocol.node.RegisterNodeRequest;
 import dev.bobbin.protocol.node.RegisterNodeResponse;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
@@ -37,7 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
  * every few seconds; after a roll the oldest member (which runs the keys' singleton) is killed with
  * kill -9, and the survivor hands a NodeManager the very keys the dead member handed it, so that
  * the container tokens signed before the failure, with the replaced key and with the new one, still
- * verify. Members are placed as in {@link TwoMemberClusterIT}.
+ * verify. The members are placed as {@link RmProcess#pair} says.
  */
 class TokenKeysFailoverIT {
   private static final Duration START = Duration.ofSeconds(60);
@@ -49,24 +44,21 @@ class TokenKeysFailoverIT {
   @AfterEach
   void stop() {
     members.forEach(RmProcess::kill);
-    Path keep = Path.of("target", "cluster-it", "tokenKeysFailover");
-    for (RmProcess m : members) {
-      try {
-        Files.createDirectories(keep);
-        Files.copy(m.log, keep.resolve(m.log.getFileName()), StandardCopyOption.REPLACE_EXISTING);
-      } catch (IOException e) {
-        System.out.println("could not keep " + m.log + ": " + e);
-      }
-    }
+    RmProcess.keepLogs(members, "tokenKeysFailover");
     if (pg != null) pg.close();
   }
 
   @Test
   void aKeyRollThenKillNineOfTheMemberThatMadeItLeavesEveryKeyOnTheSurvivor(@TempDir Path dir) throws Exception {
-    Path credential = dir.resolve(NodeCredential.FILE_NAME);
+    pg = EmbeddedPostgres.start();
+    // A key every 8 s, handed out 3 s before it signs.
+    members.addAll(RmProcess.pair(dir,
+        "bobbin.rm.container-tokens { master-key-rolling-interval = 8s, master-key-activation-delay = 3s }",
+        pg.createDatabase()));
+    RmProcess.startInOrder(members.get(0), members.get(1), START, JOIN);
     ResourceTrackerClient node = new ResourceTrackerClient(BobbinHttp.builder().requestTimeout(RmProcess.REQUEST)
-        .credentials(Credentials.nodeCredential(NodeCredential.readOrCreate(credential, "test").value())).build());
-    startCluster(dir, credential);
+        .credentials(Credentials.nodeCredential(
+            NodeCredential.read(dir.resolve(NodeCredential.FILE_NAME), "test"))).build());
     RmProcess rm1 = members.get(0);
     RmProcess rm2 = members.get(1);
 
@@ -112,30 +104,5 @@ class TokenKeysFailoverIT {
   private static RegisterNodeRequest registration() {
     return new RegisterNodeRequest(NODE, "127.0.0.1", 45001, NODE, "/rack-a", Resource.of(4096, 4), List.of(),
         List.of(), "it");
-  }
-
-  /** As {@link TwoMemberClusterIT}'s: rm-1 first and with the higher cluster port, then rm-2. */
-  private void startCluster(Path dir, Path credential) throws Exception {
-    pg = EmbeddedPostgres.start();
-    EmbeddedPostgres.Database db = pg.createDatabase();
-    List<Integer> ports = Ports.pick(4, new Random());
-    int cluster1 = Math.max(ports.get(2), ports.get(3));
-    int cluster2 = Math.min(ports.get(2), ports.get(3));
-    List<String> seeds = List.of("pekko://bobbin@127.0.0.1:" + cluster1, "pekko://bobbin@127.0.0.1:" + cluster2);
-    Path config = dir.resolve("rm.conf");
-    // A key every 8 s, handed out 3 s before it signs.
-    Files.writeString(config, "bobbin.rm.node-credential-file = \"" + credential + "\"\n"
-        + "bobbin.rm.container-tokens { master-key-rolling-interval = 8s, master-key-activation-delay = 3s }\n"
-        + "bobbin.rm.addresses = [\"http://127.0.0.1:" + ports.get(0) + "\", \"http://127.0.0.1:" + ports.get(1) + "\"]\n");
-    RmProcess rm1 = new RmProcess("rm-1", ports.get(0), cluster1, dir, config, db, seeds);
-    RmProcess rm2 = new RmProcess("rm-2", ports.get(1), cluster2, dir, config, db, seeds);
-    members.add(rm1);
-    members.add(rm2);
-    rm1.start();
-    rm1.awaitServing(START);
-    rm2.start();
-    rm2.awaitServing(START);
-    rm1.awaitLog(0, "2 member(s) up", JOIN);
-    rm2.awaitLog(0, "2 member(s) up", JOIN);
   }
 }
