@@ -3,6 +3,7 @@ package dev.bobbin.node;
 import dev.bobbin.protocol.Tokens;
 import dev.bobbin.protocol.node.ContainerTokenKey;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,7 +43,8 @@ final class NodeTokenKeys {
       all.put(k.keyId(), secret);
     }
     while (all.size() > REMEMBERED) all.remove(all.keySet().iterator().next());
-    return new NodeTokenKeys(List.copyOf(usable), Map.copyOf(all));
+    // Kept in order, oldest first: the oldest are forgotten first.
+    return new NodeTokenKeys(List.copyOf(usable), Collections.unmodifiableMap(all));
   }
 
   boolean isEmpty() {
