@@ -4,12 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.typesafe.config.ConfigFactory;
 import dev.bobbin.config.NmSettings;
-import dev.bobbin.launcher.cli.ClientContext;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -19,26 +14,13 @@ class NmCommandTest {
     return NmSettings.from(ConfigFactory.parseMap(nm).withFallback(ConfigFactory.load()));
   }
 
-  private static Run run(String... argv) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int code;
-    try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
-        PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
-      code = Main.run(List.of(argv), o, e, ClientContext.system());
-    }
-    return new Run(code, err.toString(StandardCharsets.UTF_8));
-  }
-
-  private record Run(int exitCode, String err) {}
-
   @Test
   void withoutTheNodeCredentialItDoesNotStartAndSaysWhereTheRmKeepsIt(@TempDir Path dir) {
-    Run none = run("nm", "--work-dir", dir.toString());
+    MainTest.Result none = MainTest.run("nm", "--work-dir", dir.toString());
     assertThat(none.exitCode()).as(none.err()).isEqualTo(78);
     assertThat(none.err()).contains("bobbin.nm.node-credential-file", "node-credential", "--node-credential FILE");
 
-    Run missing = run("nm", "--work-dir", dir.toString(), "--node-credential", dir.resolve("nope").toString());
+    MainTest.Result missing = MainTest.run("nm", "--work-dir", dir.toString(), "--node-credential", dir.resolve("nope").toString());
     assertThat(missing.exitCode()).as(missing.err()).isEqualTo(78);
     assertThat(missing.err()).contains("cannot read the node credential " + dir.resolve("nope"));
   }
