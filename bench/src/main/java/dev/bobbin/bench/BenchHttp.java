@@ -22,11 +22,19 @@ final class BenchHttp {
       .executor(Runnable::run)
       .build();
   private static final String USER = "bench";
+  /** The node credential of every RM the bench starts, which the simulated NodeManagers present. */
+  static final String NODE_CREDENTIAL = newCredential();
 
   /** Latencies of one submission's two calls, in nanoseconds. */
   record Timing(long newApp, long submit, String appId) {}
 
   private BenchHttp() {}
+
+  private static String newCredential() {
+    byte[] secret = new byte[32];
+    new java.security.SecureRandom().nextBytes(secret);
+    return java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(secret);
+  }
 
   static String rmUrl(int port) {
     return "http://127.0.0.1:" + port;

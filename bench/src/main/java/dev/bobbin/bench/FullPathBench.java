@@ -40,6 +40,7 @@ final class FullPathBench {
     int slots = nodes * Topology.SLOTS_PER_NODE;
     int target = Math.max(1, (slots - apps) / apps);
     RmConfig cfg = new RmConfig(fair, pg == null ? null : pg.createDatabase());
+    SimKeys keys = new SimKeys();
     Path jfr = o.jfr() ? work.resolve("rm-full-path.jfr") : null;
     long setupLimit = TimeUnit.SECONDS.toNanos(o.quick() ? 60 : 600);
     long deadline = System.nanoTime() + setupLimit + duration.toNanos() + TimeUnit.SECONDS.toNanos(90);
@@ -47,11 +48,12 @@ final class FullPathBench {
     Wiring w = new Wiring();
     long t0 = System.nanoTime();
     try (RmProcess rm = RmProcess.start(work, "rm", cfg, work.resolve("rm-data"), "2g", jfr);
-        NmStub stub = new NmStub(cfg.secret, (containerId, nodeId, token) -> {
+        NmStub stub = new NmStub(keys, (containerId, nodeId, token) -> {
           w.nodes.launch(nodeId, containerId, Long.MAX_VALUE);
           w.ams.add(token);
         });
-        SimNodes sim = new SimNodes(new SimNodes.Options(rm.httpPort, nodes, Topology.NODE, stub.address(), 8, null));
+        SimNodes sim = new SimNodes(new SimNodes.Options(rm.httpPort, nodes, Topology.NODE, stub.address(), 8, null),
+            keys);
         SimAms ams = new SimAms(rm.httpPort, sim, 4, target, TimeUnit.SECONDS.toNanos(1), holdNanos, deadline)) {
       w.nodes = sim;
       w.ams = ams;

@@ -19,8 +19,8 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The container-management endpoint every simulated NodeManager shares: the RM's AM launcher
- * posts AM containers here, with the container token (checked with the RM's secret, as a real
- * NodeManager does) and the AM token in the environment, which starts a simulated AM.
+ * posts AM containers here, with the container token (checked with the container-token keys the
+ * simulated NodeManagers were handed, as a real NodeManager does) and the AM token in the environment, which starts a simulated AM.
  */
 final class NmStub implements AutoCloseable {
   interface AmStarter {
@@ -31,7 +31,7 @@ final class NmStub implements AutoCloseable {
   private final HttpServer server;
   private final ExecutorService executor;
 
-  NmStub(byte[] secret, AmStarter starter) throws IOException {
+  NmStub(Tokens.KeyLookup keys, AmStarter starter) throws IOException {
     server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 64);
     executor = Executors.newFixedThreadPool(2, r -> {
       Thread t = new Thread(r, "sim-nm-stub");
@@ -50,7 +50,7 @@ final class NmStub implements AutoCloseable {
         List<ContainerManagement.FailedRequest> failed = new ArrayList<>();
         for (var r : req.requests()) {
           try {
-            Tokens.ContainerTokenIdentifier id = Tokens.verifyContainerToken(r.containerToken(), secret);
+            Tokens.ContainerTokenIdentifier id = Tokens.verifyContainerToken(r.containerToken(), keys);
             String amToken = r.launchContext().environment().get(ContainerEnv.AM_TOKEN);
             launches.incrementAndGet();
             starter.start(id.containerId(), id.nodeId(), amToken);

@@ -1,17 +1,14 @@
 package dev.bobbin.bench;
 
 import dev.bobbin.pg.EmbeddedPostgres;
-import dev.bobbin.protocol.Tokens;
 import java.nio.file.Path;
-import java.security.SecureRandom;
 
 /**
- * The RM configuration the scenarios run with: the defaults, the ten queues, 127.0.0.1, and a
- * known token secret (set as {@code bobbin.rm.token-secret}, so the simulated NodeManagers can
- * check container tokens as real ones do); the embedded journal unless a PostgreSQL database is given.
+ * The RM configuration the scenarios run with: the defaults, the ten queues, 127.0.0.1, and the
+ * node credential the simulated NodeManagers present ({@link BenchHttp#NODE_CREDENTIAL}); the
+ * embedded journal unless a PostgreSQL database is given.
  */
 final class RmConfig {
-  final byte[] secret = new byte[32];
   final boolean fair;
   private final EmbeddedPostgres.Database postgres;
 
@@ -23,13 +20,13 @@ final class RmConfig {
   RmConfig(boolean fair, EmbeddedPostgres.Database postgres) {
     this.fair = fair;
     this.postgres = postgres;
-    new SecureRandom().nextBytes(secret);
   }
 
-  String hocon(Path dataDir, int httpPort, int clusterPort) {
+  /** @param nodeCredential the file holding {@link BenchHttp#NODE_CREDENTIAL} */
+  String hocon(Path dataDir, int httpPort, int clusterPort, Path nodeCredential) {
     return "bobbin.data-dir = \"" + dataDir.toAbsolutePath() + "\"\n"
-        + "bobbin.rm { hostname = \"127.0.0.1\", http-port = " + httpPort + ", token-secret = \""
-        + Tokens.encodeKey(secret) + "\" }\n"
+        + "bobbin.rm { hostname = \"127.0.0.1\", http-port = " + httpPort + ", node-credential-file = \""
+        + nodeCredential.toAbsolutePath() + "\" }\n"
         + "pekko.remote.artery.canonical { hostname = \"127.0.0.1\", port = " + clusterPort + " }\n"
         + Topology.schedulerHocon(fair)
         + (postgres == null ? "" : "bobbin.persistence { journal = postgres, postgres { url = \"" + postgres.jdbcUrl()

@@ -40,7 +40,10 @@ final class RmProcess implements AutoCloseable {
     Files.createDirectories(work);
     Path conf = work.resolve(name + ".conf");
     int httpPort = Ports.free();
-    Files.writeString(conf, cfg.hocon(dataDir, httpPort, Ports.free()), StandardCharsets.UTF_8);
+    Path credential = work.resolve(name + ".node-credential");
+    Files.writeString(credential, BenchHttp.NODE_CREDENTIAL, StandardCharsets.UTF_8);
+    Files.setPosixFilePermissions(credential, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+    Files.writeString(conf, cfg.hocon(dataDir, httpPort, Ports.free(), credential), StandardCharsets.UTF_8);
     Path logback = logback(work);
     List<String> cmd = new ArrayList<>(List.of("-Xmx" + heap));
     cmd.addAll(extraOptions());

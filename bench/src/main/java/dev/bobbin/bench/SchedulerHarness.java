@@ -6,6 +6,7 @@ import dev.bobbin.config.SchedulerPolicy;
 import dev.bobbin.config.SchedulerSettings;
 import dev.bobbin.core.app.AppState;
 import dev.bobbin.core.container.ContainerEntity;
+import dev.bobbin.core.keys.SigningKeys;
 import dev.bobbin.core.launch.AmLauncher;
 import dev.bobbin.core.node.NodeEntity;
 import dev.bobbin.core.policy.PolicyConfig;
@@ -279,8 +280,8 @@ final class SchedulerHarness implements AutoCloseable {
       SchedulerSettings settings = new SchedulerSettings(s.fair() ? SchedulerPolicy.FAIR : SchedulerPolicy.FIFO,
           Topology.fifoQueues(), 1024, 1, 8192, 8, Duration.ofMillis(200), 2000, 0.5);
       PolicyConfig policy = new PolicyConfig(settings, s.fair() ? Topology.fairSetup() : null);
-      SchedulerDeps deps = new SchedulerDeps(settings, policy,
-          "0123456789abcdef0123456789abcdef".getBytes(StandardCharsets.UTF_8), s.nmInterval(),
+      byte[] secret = "0123456789abcdef0123456789abcdef".getBytes(StandardCharsets.UTF_8);
+      SchedulerDeps deps = new SchedulerDeps(settings, policy, SigningKeys.fixed(secret, secret), s.nmInterval(),
           Duration.ofMinutes(10), Duration.ofMinutes(10), Duration.ofMinutes(10), Duration.ofSeconds(30),
           Clock.systemUTC(), Duration.ofSeconds(10), 1.0,
           c -> new StubEffects(ctx.getSystem(), containerStub, launcher, c.spawn(EpochEntity.create("default"), "epoch"),

@@ -8,7 +8,6 @@ import dev.bobbin.protocol.am.RegisterAmRequest;
 import dev.bobbin.protocol.am.ResourceRequest;
 import dev.bobbin.protocol.client.AmProtocolClient;
 import dev.bobbin.protocol.client.BobbinHttp;
-import dev.bobbin.protocol.client.Credentials;
 import dev.bobbin.protocol.client.RemoteErrorException;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,7 +36,7 @@ final class SimAms implements AutoCloseable {
     boolean registered;
 
     Am(String token) {
-      this.client = new AmProtocolClient(BenchHttp.TRANSPORT.withCredentials(Credentials.amToken(token)));
+      this.client = new AmProtocolClient(BenchHttp.TRANSPORT, token);
     }
   }
 

@@ -5,6 +5,7 @@ import dev.bobbin.protocol.ExitStatus;
 import dev.bobbin.protocol.NodeAction;
 import dev.bobbin.protocol.Resource;
 import dev.bobbin.protocol.client.BobbinHttp;
+import dev.bobbin.protocol.client.Credentials;
 import dev.bobbin.protocol.client.ResourceTrackerClient;
 import dev.bobbin.protocol.node.NodeHeartbeatRequest;
 import dev.bobbin.protocol.node.NodeHeartbeatResponse;
@@ -67,7 +68,9 @@ final class SimNodes implements AutoCloseable {
   final AtomicReference<String> lastError = new AtomicReference<>();
   final Latency latency = new Latency();
   private final Options o;
-  private final ResourceTrackerClient tracker = new ResourceTrackerClient(BenchHttp.TRANSPORT);
+  private final ResourceTrackerClient tracker = new ResourceTrackerClient(
+      BenchHttp.TRANSPORT.withCredentials(Credentials.nodeCredential(BenchHttp.NODE_CREDENTIAL)));
+  final SimKeys keys;
   private final String rmUrl;
   private final Node[] nodes;
   private final Map<String, Node> byId = new java.util.HashMap<>();
@@ -81,7 +84,13 @@ final class SimNodes implements AutoCloseable {
   private double registerSeconds;
 
   SimNodes(Options o) {
+    this(o, new SimKeys());
+  }
+
+  /** @param keys where the container-token keys the nodes are handed go */
+  SimNodes(Options o, SimKeys keys) {
     this.o = o;
+    this.keys = keys;
     this.rmUrl = BenchHttp.rmUrl(o.rmPort());
     this.nodes = new Node[o.nodes()];
     for (int i = 0; i < nodes.length; i++) {
@@ -178,6 +187,7 @@ final class SimNodes implements AutoCloseable {
     try {
       RegisterNodeResponse resp = BobbinHttp.await(tracker.register(rmUrl, req));
       if (resp.nodeAction() != NodeAction.NORMAL) throw new IllegalStateException("refused: " + resp.diagnostics());
+      keys.handedOut(resp.containerTokenKeys());
       n.responseId = 0;
       n.intervalNanos = o.interval() != null ? o.interval().toNanos()
           : TimeUnit.MILLISECONDS.toNanos(Math.max(1, resp.heartbeatIntervalMs()));
@@ -199,7 +209,7 @@ final class SimNodes implements AutoCloseable {
       }
     }
     try {
-      var request = new NodeHeartbeatRequest(n.id, n.responseId, statuses(n), true, "");
+      var request = new NodeHeartbeatRequest(n.id, n.responseId, statuses(n), true, "", keys.newest());
       long t0 = System.nanoTime();
       NodeHeartbeatResponse resp = BobbinHttp.await(tracker.heartbeat(rmUrl, request));
       if (recordLatency) latency.add(System.nanoTime() - t0);
@@ -209,6 +219,7 @@ final class SimNodes implements AutoCloseable {
         return;
       }
       n.responseId = resp.responseId();
+      keys.handedOut(resp.containerTokenKeys());
       for (String id : resp.containersToBeRemovedFromNm()) {
         if (n.completed.remove(id)) completedReported.incrementAndGet();
       }

@@ -33,13 +33,14 @@ final class SubmissionBench {
     Report r = new Report("submissions", "4. Submissions");
     Path jfr = o.jfr() ? work.resolve("rm-submissions.jfr") : null;
     RmConfig cfg = new RmConfig(fair, pg == null ? null : pg.createDatabase());
+    SimKeys keys = new SimKeys();
     try (RmProcess rm = RmProcess.start(work, "rm", cfg, work.resolve("rm-data"), "2g", jfr);
-        NmStub stub = new NmStub(cfg.secret, (c, n, t) -> { })) {
+        NmStub stub = new NmStub(keys, (c, n, t) -> { })) {
       if (rm.awaitHttp(180) < 0) throw new IllegalStateException("RM did not start; see " + rm.log);
       long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(10) + 3 * duration.toNanos();
       // Registered nodes that do not heartbeat stay usable for nm-expiry (600 s), longer than the run.
       try (SimNodes sim = new SimNodes(new SimNodes.Options(rm.httpPort, nodes, big, stub.address(), 4,
-          Duration.ofDays(1)))) {
+          Duration.ofDays(1)), keys)) {
         sim.start(deadline);
         if (!sim.awaitRegistered(600)) throw new IllegalStateException("nodes did not register: " + sim.lastError.get());
       }

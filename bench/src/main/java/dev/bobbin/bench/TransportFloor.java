@@ -39,7 +39,7 @@ public final class TransportFloor extends AllDirectives implements Callable<Inte
 
   private TransportFloor() throws Exception {
     ObjectMapper json = WireJson.mapper();
-    registered = json.writeValueAsBytes(new RegisterNodeResponse(NodeAction.NORMAL, "", 1, 1000, "floor"));
+    registered = json.writeValueAsBytes(new RegisterNodeResponse(NodeAction.NORMAL, "", 1, 1000, List.of()));
     heartbeat = json.writeValueAsBytes(
         new NodeHeartbeatResponse(1, NodeAction.NORMAL, List.of(), List.of(), List.of(), 1000, ""));
   }

@@ -1,6 +1,8 @@
 package dev.bobbin.chaos;
 
 import dev.bobbin.am.shell.ClassDataSharing;
+import dev.bobbin.config.NodeCredential;
+import dev.bobbin.config.SettingsException;
 import dev.bobbin.launcher.Ports;
 import dev.bobbin.pg.EmbeddedPostgres;
 import dev.bobbin.protocol.NodeState;
@@ -14,10 +16,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
@@ -203,7 +203,8 @@ final class Cluster implements AutoCloseable {
       List<String> cmd = new ArrayList<>(javaCommand("-Xmx256m"));
       cmd.addAll(List.of("nm", "--rm", rms, "--memory", Integer.toString(options.nodeMemoryMb()),
           "--vcores", Integer.toString(options.nodeVcores()), "--hostname", "127.0.0.1",
-          "--http-port", Integer.toString(port), "--work-dir", dir.resolve("local").toString()));
+          "--http-port", Integer.toString(port), "--work-dir", dir.resolve("local").toString(),
+          "--node-credential", nodeCredential().toString()));
       Process p = children.start("nm-" + (i + 1), cmd, log, directory(dir), true);
       started.add(new NmAgent(i + 1, port, dir, log, p, null, null));
     }
@@ -276,20 +277,30 @@ final class Cluster implements AutoCloseable {
   }
 
   /**
-   * Every member signs container and AM tokens with one secret, and tells AMs about every member.
-   * The rest is the RM's own configuration; the harness changes no failover setting.
+   * Every member lets in NodeManagers with one node credential, and tells AMs about every member.
+   * The rest is the RM's own configuration (the token keys the members share through the journal);
+   * the harness changes no failover setting.
    */
   private Path writeRmConfig() throws StartupException {
-    byte[] secret = new byte[32];
-    new SecureRandom().nextBytes(secret);
     String addresses = memberUrls().stream().map(u -> "\"" + u + "\"").collect(Collectors.joining(", "));
-    String conf = "bobbin.rm.token-secret = \"" + Base64.getUrlEncoder().withoutPadding().encodeToString(secret) + "\"\n"
+    String conf = "bobbin.rm.node-credential-file = \"" + nodeCredential() + "\"\n"
         + "bobbin.rm.addresses = [" + addresses + "]\n";
     Path file = workDir.resolve("rm.conf");
     try {
       Files.writeString(file, conf, StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new StartupException("could not write " + file + ": " + e.getMessage(), e);
+    }
+    return file;
+  }
+
+  /** The cluster's node credential, made on first use. */
+  private Path nodeCredential() throws StartupException {
+    Path file = workDir.resolve(NodeCredential.FILE_NAME).toAbsolutePath();
+    try {
+      NodeCredential.readOrCreate(file, "bobbin.rm.node-credential-file");
+    } catch (SettingsException e) {
+      throw new StartupException(e.getMessage(), e);
     }
     return file;
   }

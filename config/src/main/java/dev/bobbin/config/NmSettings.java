@@ -5,11 +5,13 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The {@code bobbin.nm} section of a NodeManager agent. -1 memory or vcores means detect. The work
  * directory, unless configured, is {@code nm-<http-port>} under the data root ({@link DataRoot}), so
- * that NodeManagers on one host do not share one.
+ * that NodeManagers on one host do not share one. {@code nodeCredentialFile} holds the cluster's node
+ * credential, without which the RM refuses the node (empty when none is configured).
  */
 public record NmSettings(
     List<String> rmAddresses,
@@ -21,7 +23,10 @@ public record NmSettings(
     Path workDir,
     Duration heartbeatInterval,
     Duration killGrace,
-    HttpLimits http) {
+    HttpLimits http,
+    Optional<Path> nodeCredentialFile) {
+
+  static final String CREDENTIAL_FILE = "bobbin.nm.node-credential-file";
 
   public static NmSettings from(Config root) {
     return from(root, System.getenv(), System.getProperty("user.home"));
@@ -52,7 +57,17 @@ public record NmSettings(
             : Path.of(workDir),
         c.getDuration("heartbeat-interval"),
         c.getDuration("kill-grace"),
-        HttpLimits.from(root));
+        HttpLimits.from(root),
+        c.getString("node-credential-file").isBlank()
+            ? Optional.empty() : Optional.of(Path.of(c.getString("node-credential-file"))));
+  }
+
+  /** The node credential, read from its file; refused, naming the setting, when there is none. */
+  public String nodeCredential() {
+    Path file = nodeCredentialFile.orElseThrow(() -> new SettingsException(CREDENTIAL_FILE, "no node credential:"
+        + " an RM member writes the cluster's into its data directory as " + NodeCredential.FILE_NAME
+        + " (and says so as it starts); give a copy of it with --node-credential FILE"));
+    return NodeCredential.read(file, CREDENTIAL_FILE);
   }
 
   /** Memory to offer: configured, or 80% of the machine's physical memory. */

@@ -5,7 +5,11 @@ import com.typesafe.config.ConfigException;
 import java.nio.file.Path;
 import java.time.Duration;
 
-/** The {@code bobbin.rm} section and the data directory of an RM member. */
+/**
+ * The {@code bobbin.rm} section and the data directory of an RM member. {@code
+ * containerAllocationExpiry} is how long a container token lives, and so how long an allocation
+ * may wait for its start.
+ */
 public record RmSettings(
     Path dataDir,
     String hostname,
@@ -14,7 +18,6 @@ public record RmSettings(
     Duration nmExpiry,
     Duration amExpiry,
     int amMaxAttempts,
-    String tokenSecret,
     Duration askTimeout,
     int amLauncherThreads,
     int snapshotEvery,
@@ -22,19 +25,27 @@ public record RmSettings(
     double recoveryMinNodeShare,
     Duration checkpointInterval,
     int checkpointMinEvents,
-    int maxCompletedApplications) {
+    int maxCompletedApplications,
+    Duration containerAllocationExpiry,
+    TokenKeySettings tokenKeys,
+    NodeTrustSettings nodeTrust) {
 
   public static RmSettings from(Config root) {
     Config c = root.getConfig("bobbin.rm");
+    if (c.hasPathOrNull("token-secret")) {
+      throw new SettingsException("bobbin.rm.token-secret", "is not accepted: the cluster makes the keys that sign"
+          + " tokens itself, one set per purpose, rolls them and keeps them in the journal every member shares;"
+          + " remove the setting");
+    }
+    Path dataDir = Path.of(root.getString("bobbin.data-dir"));
     return new RmSettings(
-        Path.of(root.getString("bobbin.data-dir")),
+        dataDir,
         c.getString("hostname"),
         Settings.port(c, "http-port"),
         c.getDuration("nm-heartbeat-interval"),
         c.getDuration("nm-expiry"),
         c.getDuration("am-expiry"),
         Settings.atLeast(c, "am-max-attempts", 1),
-        c.getString("token-secret"),
         c.getDuration("ask-timeout"),
         Settings.atLeast(c, "am-launcher-threads", 1),
         Settings.atLeast(c, "snapshot-every", 1),
@@ -42,7 +53,10 @@ public record RmSettings(
         share(c, "recovery.min-node-share"),
         positive(c, "recovery.checkpoint-interval"),
         Settings.atLeast(c, "recovery.checkpoint-min-events", 1),
-        notNegative(c, "max-completed-applications"));
+        notNegative(c, "max-completed-applications"),
+        positive(c, "container-allocation-expiry"),
+        TokenKeySettings.from(c, c.getDuration("nm-expiry")),
+        NodeTrustSettings.from(c, dataDir));
   }
 
   private static int notNegative(Config c, String key) {

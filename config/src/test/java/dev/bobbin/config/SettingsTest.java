@@ -34,6 +34,14 @@ class SettingsTest {
     assertThat(NmSettings.from(with("")).httpPort()).isEqualTo(8042);
     assertThat(HttpLimits.from(with("")).maxRequestBody()).isEqualTo(1024 * 1024);
     assertThat(NmSettings.from(with("bobbin.http.max-request-body = 2m")).http().maxRequestBody()).isEqualTo(2 << 20);
+    // yarn.resourcemanager.rm.container-allocation.expiry-interval-ms and the key rolling intervals.
+    assertThat(rm.containerAllocationExpiry()).hasMinutes(10);
+    assertThat(rm.tokenKeys().containerKeyRollingInterval()).hasDays(1);
+    assertThat(rm.tokenKeys().amKeyRollingInterval()).hasDays(1);
+    assertThat(rm.tokenKeys().containerKeyActivationDelay()).as("1.5 times nm-expiry").hasMinutes(15);
+    assertThat(rm.nodeTrust().credentialFile()).isEqualTo(Path.of("data", "node-credential"));
+    assertThat(rm.nodeTrust().credentialConfigured()).isFalse();
+    assertThat(rm.nodeTrust().includePath()).isEmpty();
   }
 
   @Test
@@ -43,6 +51,41 @@ class SettingsTest {
       assertThatThrownBy(() -> HttpLimits.from(with("bobbin.http.max-request-body = " + bad)))
           .as(bad).isInstanceOf(SettingsException.class).hasMessageContaining("bobbin.http.max-request-body");
     }
+  }
+
+  @Test
+  void theTokenSecretIsRefusedNamingIt() {
+    assertThatThrownBy(() -> RmSettings.from(with("bobbin.rm.token-secret = \"c2VjcmV0c2VjcmV0c2VjcmV0\"")))
+        .isInstanceOf(SettingsException.class).hasMessageStartingWith("bobbin.rm.token-secret: is not accepted");
+  }
+
+  @Test
+  void keysMustRollLessOftenThanTwiceTheirActivationDelay() {
+    assertThatThrownBy(() -> RmSettings.from(with("bobbin.rm.container-tokens.master-key-rolling-interval = 1800s")))
+        .isInstanceOf(SettingsException.class)
+        .hasMessageContaining("bobbin.rm.container-tokens.master-key-rolling-interval: must be more than twice")
+        .hasMessageContaining("1.5 times bobbin.rm.nm-expiry");
+    RmSettings small = RmSettings.from(with("""
+        bobbin.rm.container-tokens { master-key-rolling-interval = 5s, master-key-activation-delay = 2s }
+        bobbin.rm.am-rm-tokens.master-key-rolling-interval = 3s"""));
+    assertThat(small.tokenKeys()).isEqualTo(
+        new TokenKeySettings(java.time.Duration.ofSeconds(5), java.time.Duration.ofSeconds(2),
+            java.time.Duration.ofSeconds(3)));
+    assertThatThrownBy(() -> RmSettings.from(with("bobbin.rm.container-tokens.master-key-activation-delay = 0s")))
+        .isInstanceOf(SettingsException.class)
+        .hasMessageContaining("bobbin.rm.container-tokens.master-key-activation-delay");
+    assertThatThrownBy(() -> RmSettings.from(with("bobbin.rm.am-rm-tokens.master-key-rolling-interval = soon")))
+        .isInstanceOf(SettingsException.class).hasMessageContaining("bobbin.rm.am-rm-tokens.master-key-rolling-interval");
+    assertThatThrownBy(() -> RmSettings.from(with("bobbin.rm.container-allocation-expiry = 0s")))
+        .isInstanceOf(SettingsException.class).hasMessageContaining("bobbin.rm.container-allocation-expiry");
+  }
+
+  @Test
+  void aNodeManagerWithoutACredentialIsToldWhereTheRmKeepsIt() {
+    assertThatThrownBy(() -> NmSettings.from(with("")).nodeCredential())
+        .isInstanceOf(SettingsException.class)
+        .hasMessageContaining("bobbin.nm.node-credential-file")
+        .hasMessageContaining("--node-credential FILE");
   }
 
   @Test

@@ -11,6 +11,7 @@ import dev.bobbin.core.access.AccessRules;
 import dev.bobbin.core.app.AppReport;
 import dev.bobbin.core.app.ApplicationEntity;
 import dev.bobbin.core.app.ApplicationIdStamps;
+import dev.bobbin.core.app.AttemptState;
 import dev.bobbin.core.app.Submission;
 import dev.bobbin.core.app.SubmissionRules;
 import dev.bobbin.core.app.SubmitVerdict;
@@ -19,6 +20,9 @@ import dev.bobbin.core.base.Retrying;
 import dev.bobbin.core.container.ContainerEntity;
 import dev.bobbin.core.directory.AppCounts;
 import dev.bobbin.core.directory.AppDirectory;
+import dev.bobbin.core.keys.KeySchedule;
+import dev.bobbin.core.keys.MemberKeys;
+import dev.bobbin.core.keys.MemberTokens;
 import dev.bobbin.core.launch.AmLauncher;
 import dev.bobbin.core.node.NodeEntity;
 import dev.bobbin.core.policy.AdmissionTerms;
@@ -36,9 +40,10 @@ import dev.bobbin.core.scheduler.Scheduler;
 import dev.bobbin.core.scheduler.SchedulerDeps;
 import dev.bobbin.core.scheduler.SchedulerProtocol;
 import dev.bobbin.core.scheduler.ToScheduler;
+import dev.bobbin.core.trust.NodeTrust;
+import dev.bobbin.core.trust.ProtocolGuard;
 import dev.bobbin.protocol.Ids;
 import dev.bobbin.protocol.NodeAction;
-import dev.bobbin.protocol.Tokens;
 import dev.bobbin.protocol.am.AllocateRequest;
 import dev.bobbin.protocol.am.AllocateResponse;
 import dev.bobbin.protocol.am.FinishAmRequest;
@@ -52,7 +57,9 @@ import dev.bobbin.protocol.node.RegisterNodeResponse;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
@@ -71,12 +78,15 @@ import org.apache.pekko.cluster.sharding.typed.javadsl.Entity;
 import org.apache.pekko.cluster.typed.ClusterSingleton;
 import org.apache.pekko.cluster.typed.SingletonActor;
 import org.apache.pekko.pattern.StatusReply;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One RM member's actors: the shard regions of the four entities, the scheduler singleton, the AM
  * launcher and the application directory; and the operations the HTTP layer translates to.
  */
 public final class RmCore {
+  private static final Logger log = LoggerFactory.getLogger(RmCore.class);
   private final ActorSystem<?> system;
   private final RmSettings rm;
   private final SchedulerSettings scheduler;
@@ -87,7 +97,7 @@ public final class RmCore {
   private final ActorRef<QueueAdmissions.Command> admissions;
   private final MemberQueues queues;
   private final ActorRef<Topic.Command<MemberQueues.Refreshed>> queuesRefreshed;
-  private final byte[] secret;
+  private final ProtocolGuard guard;
   private final long clusterTimestamp;
   private final AtomicInteger appSequence = new AtomicInteger();
   /** This incarnation's application id stamp; asked for again if the first ask failed. */
@@ -109,16 +119,19 @@ public final class RmCore {
     this.scheduler = scheduler;
     this.timeout = rm.askTimeout();
     this.reload = reload;
-    this.secret = TokenSecret.load(rm);
     this.clusterTimestamp = System.currentTimeMillis();
     Clock clock = Clock.systemUTC();
     this.sharding = ClusterSharding.get(system);
+    MemberKeys keys = MemberKeys.start(system, KeySchedule.of(rm), clock, timeout);
+    this.guard = new ProtocolGuard(
+        NodeTrust.load(rm.nodeTrust()), new MemberTokens(keys, clock), this::isCurrentAttempt);
     ActorRef<AmLauncher.Command> launcher = system.systemActorOf(
         AmLauncher.create(rmAddresses, timeout, rm.amLauncherThreads(),
             HttpTls.from(system.settings().config().withFallback(ConfigFactory.defaultReference()))),
         "am-launcher", Props.empty());
-    SchedulerDeps deps = new SchedulerDeps(scheduler, policy, secret, rm.nmHeartbeatInterval(), rm.nmExpiry(),
-        rm.amExpiry(), Duration.ofMinutes(10), timeout, clock, rm.recoverySchedulingWait(), rm.recoveryMinNodeShare(),
+    SchedulerDeps deps = new SchedulerDeps(scheduler, policy, keys, rm.nmHeartbeatInterval(), rm.nmExpiry(),
+        rm.amExpiry(), rm.containerAllocationExpiry(), timeout, clock, rm.recoverySchedulingWait(),
+        rm.recoveryMinNodeShare(),
         ctx -> new EntityEffects(system, timeout,
             id -> sharding.entityRefFor(ContainerEntity.TYPE_KEY, id),
             id -> sharding.entityRefFor(ApplicationEntity.TYPE_KEY, id),
@@ -328,21 +341,33 @@ public final class RmCore {
 
   // NM protocol
 
+  /** What the NM and AM protocols check before a call is acted on, and add to its answer. */
+  public ProtocolGuard guard() {
+    return guard;
+  }
+
   public CompletionStage<RegisterNodeResponse> registerNode(RegisterNodeRequest req) {
     var reg = new NodeEntity.Registration(req.nodeId(), req.host(), req.httpAddress(), req.rack(), req.capability());
+    Optional<String> disallowed = guard.hostRefusal(req.host());
+    if (disallowed.isPresent()) {
+      log.info("NodeManager {} refused: {}", req.nodeId(), disallowed.get());
+      return CompletableFuture.completedFuture(new RegisterNodeResponse(NodeAction.SHUTDOWN, disallowed.get(),
+          clusterTimestamp, rm.nmHeartbeatInterval().toMillis(), List.of()));
+    }
     if (req.capability() == null || req.capability().memory() < scheduler.minimumAllocationMb()
         || req.capability().vCores() < scheduler.minimumAllocationVcores()) {
       return CompletableFuture.completedFuture(new RegisterNodeResponse(NodeAction.SHUTDOWN,
           "NodeManager from " + req.host() + " doesn't satisfy minimum allocations, Sending SHUTDOWN signal to the NodeManager.",
-          clusterTimestamp, rm.nmHeartbeatInterval().toMillis(), ""));
+          clusterTimestamp, rm.nmHeartbeatInterval().toMillis(), List.of()));
     }
-    return sharding.entityRefFor(NodeEntity.TYPE_KEY, req.nodeId())
+    // The keys first: a node is registered only once it can be handed what it checks container tokens with.
+    return guard.nodeKeys().thenCompose(keys -> sharding.entityRefFor(NodeEntity.TYPE_KEY, req.nodeId())
         .<NodeEntity.Report>askWithStatus(r -> new NodeEntity.Register(reg, r), timeout)
         .thenCompose(ok -> AskPattern.<SchedulerProtocol.Command, Long>ask(schedulerRef.ref(),
             r -> new SchedulerProtocol.NodeRegistered(reg, req.containerStatuses(), req.runningApplications(), r), timeout,
             system.scheduler()))
         .thenApply(epoch -> new RegisterNodeResponse(NodeAction.NORMAL, "", clusterTimestamp,
-            rm.nmHeartbeatInterval().toMillis(), Tokens.encodeKey(secret), epoch));
+            rm.nmHeartbeatInterval().toMillis(), keys, epoch)));
   }
 
   public CompletionStage<NodeHeartbeatResponse> heartbeat(NodeHeartbeatRequest req) {
@@ -351,9 +376,19 @@ public final class RmCore {
 
   // AM protocol
 
-  /** @throws Tokens.InvalidTokenException for a missing, forged or garbled token */
-  public Tokens.AmTokenIdentifier verifyAmToken(String token) {
-    return Tokens.verifyAmToken(token, secret);
+  /** Whether an attempt is its application's latest and has not failed or been killed. */
+  private CompletionStage<Boolean> isCurrentAttempt(String attemptId) {
+    String appId = Ids.applicationIdOfAttempt(attemptId);
+    return Retrying.<AppReport>ask(t -> app(appId).askWithStatus(ApplicationEntity.Get::new, t), timeout)
+        .handle((report, e) -> {
+          if (e != null) {
+            if (Retrying.cause(e) instanceof StatusReply.ErrorMessage) return false;
+            throw new CompletionException(Retrying.cause(e));
+          }
+          var current = report.currentAttempt();
+          return current != null && current.attemptId().equals(attemptId)
+              && current.state() != AttemptState.FAILED && current.state() != AttemptState.KILLED;
+        });
   }
 
   public CompletionStage<SchedulerProtocol.AmOutcome<RegisterAmResponse>> registerAm(String attemptId, RegisterAmRequest req) {

@@ -5,14 +5,18 @@ import static dev.bobbin.http.JsonResponses.failure;
 import static dev.bobbin.http.JsonResponses.ok;
 
 import dev.bobbin.core.RmCore;
+import dev.bobbin.core.base.Retrying;
 import dev.bobbin.core.scheduler.SchedulerProtocol;
+import dev.bobbin.core.trust.NodeProof;
 import dev.bobbin.protocol.Tokens;
 import dev.bobbin.protocol.WirePaths;
 import dev.bobbin.protocol.am.AllocateRequest;
 import dev.bobbin.protocol.am.FinishAmRequest;
 import dev.bobbin.protocol.am.RegisterAmRequest;
 import dev.bobbin.protocol.node.NodeHeartbeatRequest;
+import dev.bobbin.protocol.node.NodeHeartbeatResponse;
 import dev.bobbin.protocol.node.RegisterNodeRequest;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.BiFunction;
@@ -22,9 +26,16 @@ import org.apache.pekko.http.javadsl.server.AllDirectives;
 import org.apache.pekko.http.javadsl.server.Route;
 import org.apache.pekko.http.javadsl.unmarshalling.Unmarshaller;
 
-/** Bobbin's own NM (ResourceTracker) and AM (ApplicationMasterProtocol) endpoints. */
+/**
+ * Bobbin's own NM (ResourceTracker) and AM (ApplicationMasterProtocol) endpoints. A NodeManager's
+ * call is read only once it has proven that the node belongs to the cluster; an AM's, once its AM
+ * token checks.
+ */
 final class ProtocolRoutes extends AllDirectives {
   private static final String AM_EXCEPTIONS = "org.apache.hadoop.yarn.exceptions.";
+  private static final String NOT_AUTHENTICATED =
+      "org.apache.hadoop.security.authentication.client.AuthenticationException";
+  private static final String INVALID_TOKEN = "org.apache.hadoop.security.token.SecretManager$InvalidToken";
   private final RmCore core;
 
   ProtocolRoutes(RmCore core) {
@@ -33,41 +44,55 @@ final class ProtocolRoutes extends AllDirectives {
 
   Route routes() {
     return concat(
-        nodeCall(WirePaths.NM_REGISTER, RegisterNodeRequest.class, core::registerNode),
-        nodeCall(WirePaths.NM_HEARTBEAT, NodeHeartbeatRequest.class, core::heartbeat),
-        amCall(WirePaths.AM_REGISTER, RegisterAmRequest.class, core::registerAm),
-        amCall(WirePaths.AM_ALLOCATE, AllocateRequest.class, core::allocate),
-        amCall(WirePaths.AM_FINISH, FinishAmRequest.class, core::finishAm));
+        nodeCall(WirePaths.NM_REGISTER, RegisterNodeRequest.class, core::registerNode, (req, resp) -> resp),
+        nodeCall(WirePaths.NM_HEARTBEAT, NodeHeartbeatRequest.class, core::heartbeat,
+            (NodeHeartbeatRequest req, NodeHeartbeatResponse resp) -> core.guard().withNodeKeys(req, resp)),
+        amCall(WirePaths.AM_REGISTER, RegisterAmRequest.class, core::registerAm, (id, o) -> o),
+        amCall(WirePaths.AM_ALLOCATE, AllocateRequest.class, core::allocate, core.guard()::withRenewedAmToken),
+        amCall(WirePaths.AM_FINISH, FinishAmRequest.class, core::finishAm, (id, o) -> o));
   }
 
-  private <T, R> Route nodeCall(String path, Class<T> type, Function<T, CompletionStage<R>> op) {
-    return path(segments(path), () -> post(() -> entity(Unmarshaller.entityToByteArray(), body -> {
-      CompletionStage<R> result;
-      try {
-        result = op.apply(Bodies.read(body, type));
-      } catch (RuntimeException e) {
-        result = CompletableFuture.failedFuture(e);
-      }
-      return answer(result, JsonResponses::ok);
-    })));
+  /** @param answered what the node is sent, from its request and the answer */
+  private <T, R> Route nodeCall(String path, Class<T> type, Function<T, CompletionStage<R>> op,
+      BiFunction<T, R, R> answered) {
+    return path(segments(path), () -> post(() -> optionalHeaderValueByName(WirePaths.NODE_CREDENTIAL_HEADER,
+        credential -> entity(Unmarshaller.entityToByteArray(), body -> {
+          Optional<String> refused = core.guard().nodeRefusal(NodeProof.ofCredential(credential.orElse(null)));
+          if (refused.isPresent()) {
+            return complete(error(401, NOT_AUTHENTICATED, "NodeManager not authenticated: " + refused.get()));
+          }
+          T request;
+          CompletionStage<R> result;
+          try {
+            request = Bodies.read(body, type);
+            result = op.apply(request);
+          } catch (RuntimeException e) {
+            return answer(CompletableFuture.<R>failedFuture(e), JsonResponses::ok);
+          }
+          return answer(result, r -> ok(answered.apply(request, r)));
+        }))));
   }
 
+  /** @param answered what the AM is sent, from its verified token and the answer */
   private <T, R> Route amCall(String path, Class<T> type,
-      BiFunction<String, T, CompletionStage<SchedulerProtocol.AmOutcome<R>>> op) {
+      BiFunction<String, T, CompletionStage<SchedulerProtocol.AmOutcome<R>>> op,
+      BiFunction<Tokens.AmTokenIdentifier, SchedulerProtocol.AmOutcome<R>, SchedulerProtocol.AmOutcome<R>> answered) {
     return path(segments(path), () -> post(() -> optionalHeaderValueByName(WirePaths.AM_TOKEN_HEADER, token ->
-        entity(Unmarshaller.entityToByteArray(), body -> {
+        entity(Unmarshaller.entityToByteArray(), body -> onComplete(core.guard().verifyAmToken(token.orElse(null)), verified -> {
+          if (verified.isFailure()) {
+            Throwable e = Retrying.cause(verified.failed().get());
+            return complete(e instanceof Tokens.InvalidTokenException
+                ? error(401, INVALID_TOKEN, "Invalid AMRMToken: " + e.getMessage()) : failure(e));
+          }
+          Tokens.AmTokenIdentifier caller = verified.get();
           CompletionStage<SchedulerProtocol.AmOutcome<R>> result;
           try {
-            String attemptId = core.verifyAmToken(token.orElse(null)).attemptId();
-            result = op.apply(attemptId, Bodies.read(body, type));
-          } catch (Tokens.InvalidTokenException e) {
-            return complete(error(401, "org.apache.hadoop.security.token.SecretManager$InvalidToken",
-                "Invalid AMRMToken: " + e.getMessage()));
+            result = op.apply(caller.attemptId(), Bodies.read(body, type));
           } catch (RuntimeException e) {
             result = CompletableFuture.failedFuture(e);
           }
-          return answer(result, ProtocolRoutes::outcome);
-        }))));
+          return answer(result, o -> outcome(answered.apply(caller, o)));
+        })))));
   }
 
   /**

@@ -51,11 +51,17 @@ final class NmCommand implements Callable<Integer> {
   @Option(names = "--rack", paramLabel = "RACK", description = "the node's rack (default /default-rack)")
   String rack;
 
-  @Mixin TlsOptions tls = new TlsOptions();
   @Option(names = "--auth", paramLabel = "simple|token", completionCandidates = RmCommand.Authenticators.class,
       description = "how users of the REST API and logs are authenticated: user.name, or a signed bearer token"
           + " (bobbin.security.auth)")
   String auth;
+
+  @Option(names = "--node-credential", paramLabel = "FILE", description = {
+      "a copy of the cluster's node credential, without which the RM refuses the node: an RM member makes it as",
+      "node-credential in its data directory and names it as it starts (default: bobbin.nm.node-credential-file)"})
+  Path nodeCredential;
+
+  @Mixin TlsOptions tls = new TlsOptions();
 
   private final PrintStream out;
 
@@ -74,6 +80,7 @@ final class NmCommand implements Callable<Integer> {
     RmCommand.put(over, "bobbin.nm.data-dir", dataDir);
     RmCommand.put(over, "bobbin.nm.work-dir", workDir);
     RmCommand.put(over, "bobbin.nm.rack", rack);
+    RmCommand.put(over, "bobbin.nm.node-credential-file", nodeCredential == null ? null : nodeCredential.toString());
     tls.putInto(over);
     RmCommand.put(over, "bobbin.security.auth", auth);
     Config full = ConfigFactory.parseMap(over).withFallback(Settings.load(config));

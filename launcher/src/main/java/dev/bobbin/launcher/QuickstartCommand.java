@@ -134,7 +134,7 @@ public final class QuickstartCommand implements Callable<Integer> {
       try {
         for (int i = 1; i <= 2; i++) {
           Config nmConfig = tlsConfig.withFallback(ConfigFactory.load());
-          nms.add(NodeManager.start(nmSettings(rm.url(), dir.resolve("nm-" + i)), nmConfig));
+          nms.add(NodeManager.start(nmSettings(rm.url(), dir.resolve("nm-" + i), rm.nodeCredentialFile()), nmConfig));
         }
         // The RM and NMs authenticate their callers (simple: user.name); the quick start calls as its own user.
         BobbinHttp http = BobbinHttp.builder().connectTimeout(CONNECT_TIMEOUT).requestTimeout(REQUEST_TIMEOUT)
@@ -164,9 +164,11 @@ public final class QuickstartCommand implements Callable<Integer> {
     }
   }
 
-  private static NmSettings nmSettings(String rmUrl, Path workDir) throws IOException {
+  /** A NodeManager of the quick start, given the node credential its RM member made. */
+  private static NmSettings nmSettings(String rmUrl, Path workDir, Path nodeCredential) throws IOException {
     return NmSettings.from(ConfigFactory.parseMap(Map.of(
         "bobbin.nm.rm-addresses", List.of(rmUrl),
+        "bobbin.nm.node-credential-file", nodeCredential.toString(),
         "bobbin.nm.http-port", freePort(),
         "bobbin.nm.memory-mb", 4096,
         "bobbin.nm.vcores", 4,

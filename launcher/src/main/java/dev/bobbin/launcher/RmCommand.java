@@ -27,7 +27,7 @@ final class RmCommand implements Callable<Integer> {
   Path config;
 
   @Option(names = "--data-dir", paramLabel = "DIR",
-      description = "the embedded journal and the generated token secret (bobbin.data-dir)")
+      description = "the embedded journal and the node credential made on first start (bobbin.data-dir)")
   String dataDir;
 
   @Option(names = "--hostname", paramLabel = "HOST",
@@ -100,6 +100,8 @@ final class RmCommand implements Callable<Integer> {
     RmMember member = RmMember.start(overrides.withFallback(Settings.userConfig(config)).withFallback(PROCESS_DEFAULTS),
         () -> overrides.withFallback(Settings.userConfig(config)).withFallback(PROCESS_DEFAULTS));
     out.println("RM member listening on " + member.url());
+    out.println("NodeManagers join with a copy of " + member.nodeCredentialFile() + ": bobbin nm --rm " + member.url()
+        + " --node-credential FILE");
     member.system().getWhenTerminated().toCompletableFuture().join();
     return exitStatus(member.system());
   }

@@ -15,6 +15,7 @@ import dev.bobbin.http.RmHttpApi;
 import dev.bobbin.http.server.HttpServers;
 import dev.bobbin.persistence.JournalConfig;
 import dev.bobbin.persistence.JournalSchema;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -76,8 +77,10 @@ public final class RmMember implements AutoCloseable {
   private final ActorSystem<Void> system;
   private final RmCore core;
   private final HttpServers.Bound binding;
+  private final Path nodeCredentialFile;
 
-  private RmMember(ActorSystem<Void> system, RmCore core, HttpServers.Bound binding) {
+  private RmMember(ActorSystem<Void> system, RmCore core, HttpServers.Bound binding, Path nodeCredentialFile) {
+    this.nodeCredentialFile = nodeCredentialFile;
     this.system = system;
     this.core = core;
     this.binding = binding;
@@ -127,7 +130,7 @@ public final class RmMember implements AutoCloseable {
           full.getString("bobbin.persistence.journal"), rm.dataDir().toAbsolutePath());
       log.info("RM member security: {} authentication, ACLs {}, administrators '{}'", security.auth().lowerName(),
           security.aclEnabled() ? "on" : "off", core.access().admins());
-      return new RmMember(system, core, binding);
+      return new RmMember(system, core, binding, rm.nodeTrust().credentialFile().toAbsolutePath());
     } catch (Exception e) {
       CoordinatedShutdown.get(system).runAll(StartFailed.INSTANCE);
       throw e;
@@ -242,6 +245,11 @@ public final class RmMember implements AutoCloseable {
   /** The HTTP port's address, with {@code https} when it speaks TLS. */
   public String url() {
     return binding.scheme() + "://" + binding.main().localAddress().getHostString() + ":" + httpPort();
+  }
+
+  /** The file holding the cluster's node credential, which NodeManagers are given a copy of. */
+  public java.nio.file.Path nodeCredentialFile() {
+    return nodeCredentialFile;
   }
 
   public RmCore core() {

@@ -37,6 +37,7 @@ class AmExpiryIT {
         "bobbin.nm.http-port", RestApiIT.freePort(),
         "bobbin.nm.memory-mb", 4096,
         "bobbin.nm.vcores", 4,
+        "bobbin.nm.node-credential-file", rm.nodeCredentialFile().toString(),
         "bobbin.nm.work-dir", dir.resolve("nm").toString())).withFallback(ConfigFactory.load())));
     String base = rm.url() + "/ws/v1/cluster";
     Http.await(Duration.ofSeconds(30), "the node", () ->

@@ -63,6 +63,7 @@ class FairPreemptionIT {
           "bobbin.nm.http-port", RestApiIT.freePort(),
           "bobbin.nm.memory-mb", 4096,
           "bobbin.nm.vcores", 4,
+          "bobbin.nm.node-credential-file", rm.nodeCredentialFile().toString(),
           "bobbin.nm.work-dir", dir.resolve("nm-" + i).toString())).withFallback(ConfigFactory.load()))));
     }
     String base = rm.url() + "/ws/v1/cluster";

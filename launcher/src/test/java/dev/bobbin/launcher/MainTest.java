@@ -19,7 +19,8 @@ class MainTest {
 
   record Result(int exitCode, String out, String err) {}
 
-  private static Result run(String... argv) {
+  /** Runs {@code bobbin argv} in this JVM; its exit code and what it printed. */
+  static Result run(String... argv) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     int code;

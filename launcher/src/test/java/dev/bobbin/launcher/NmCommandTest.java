@@ -7,10 +7,22 @@ import dev.bobbin.config.NmSettings;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class NmCommandTest {
   private static NmSettings settings(Map<String, Object> nm) {
     return NmSettings.from(ConfigFactory.parseMap(nm).withFallback(ConfigFactory.load()));
+  }
+
+  @Test
+  void withoutTheNodeCredentialItDoesNotStartAndSaysWhereTheRmKeepsIt(@TempDir Path dir) {
+    MainTest.Result none = MainTest.run("nm", "--work-dir", dir.toString());
+    assertThat(none.exitCode()).as(none.err()).isEqualTo(78);
+    assertThat(none.err()).contains("bobbin.nm.node-credential-file", "node-credential", "--node-credential FILE");
+
+    MainTest.Result missing = MainTest.run("nm", "--work-dir", dir.toString(), "--node-credential", dir.resolve("nope").toString());
+    assertThat(missing.exitCode()).as(missing.err()).isEqualTo(78);
+    assertThat(missing.err()).contains("cannot read the node credential " + dir.resolve("nope"));
   }
 
   @Test

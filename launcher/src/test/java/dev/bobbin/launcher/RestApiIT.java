@@ -165,13 +165,20 @@ class RestApiIT {
   @Test
   void nmCallsWithBadBodiesAreRefusedWithTheProblemNamedAndRegisterNothing() throws Exception {
     String register = rm.url() + WirePaths.NM_REGISTER;
-    assertRemoteException(Http.post(register, "{\"nodeId\": \"bad-host:1\", "), 400, "BadRequestException",
+    assertRemoteException(nodeCall(register, "{\"nodeId\": \"bad-host:1\", "), 400, "BadRequestException",
         "Malformed request body");
-    assertRemoteException(Http.post(register, " \n"), 400, "BadRequestException", "The request body is empty");
-    assertRemoteException(Http.post(register, "null"), 400, "BadRequestException", "The request body is null");
-    assertRemoteException(Http.post(rm.url() + WirePaths.NM_HEARTBEAT, "[1, 2"), 400, "BadRequestException",
+    assertRemoteException(nodeCall(register, " \n"), 400, "BadRequestException", "The request body is empty");
+    assertRemoteException(nodeCall(register, "null"), 400, "BadRequestException", "The request body is null");
+    assertRemoteException(nodeCall(rm.url() + WirePaths.NM_HEARTBEAT, "[1, 2"), 400, "BadRequestException",
         "Malformed request body");
     assertThat(Http.get(base + "/nodes").body()).doesNotContain("bad-host");
+  }
+
+  /** A NodeManager protocol call with the cluster's node credential, so that the body is what is judged. */
+  private static Http.Reply nodeCall(String url, String body) throws Exception {
+    return Http.send(HttpRequest.newBuilder(URI.create(url)).header("Content-Type", "application/json")
+        .header(WirePaths.NODE_CREDENTIAL_HEADER, Files.readString(rm.nodeCredentialFile()).strip())
+        .POST(HttpRequest.BodyPublishers.ofString(body)));
   }
 
   @Test

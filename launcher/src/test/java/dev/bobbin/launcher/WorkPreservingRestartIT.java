@@ -6,9 +6,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.typesafe.config.ConfigFactory;
 import dev.bobbin.am.shell.ShellAmSpec;
 import dev.bobbin.config.NmSettings;
+import dev.bobbin.config.NodeCredential;
 import dev.bobbin.node.server.NodeManager;
 import dev.bobbin.protocol.Resource;
 import dev.bobbin.protocol.WireJson;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -94,6 +96,10 @@ class WorkPreservingRestartIT {
         .anyMatch(c -> c.path("state").asText().equals("RUNNING")));
     assertThat(Http.get(nodeApp).json().path("app").path("state").asText()).isEqualTo("RUNNING");
 
+    // Only the journal is lost: the member keeps the cluster's node credential, which the node presents.
+    Files.createDirectories(dir.resolve("data-lost"));
+    Files.copy(dir.resolve("data").resolve(NodeCredential.FILE_NAME),
+        dir.resolve("data-lost").resolve(NodeCredential.FILE_NAME));
     killAndRestartRm(dir.resolve("data-lost"));
 
     Http.await(Duration.ofSeconds(60), "the node to clean the application up", () ->
@@ -116,6 +122,7 @@ class WorkPreservingRestartIT {
           "bobbin.nm.http-port", RestApiIT.freePort(),
           "bobbin.nm.memory-mb", 4096,
           "bobbin.nm.vcores", 4,
+          "bobbin.nm.node-credential-file", dir.resolve("data").resolve(NodeCredential.FILE_NAME).toString(),
           "bobbin.nm.work-dir", dir.resolve("nm-" + i).toString())).withFallback(ConfigFactory.load()))));
     }
     Http.await(Duration.ofSeconds(30), nodes + " nodes", () ->

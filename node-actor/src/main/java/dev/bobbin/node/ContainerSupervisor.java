@@ -14,6 +14,7 @@ import dev.bobbin.node.container.ProcessLauncher;
 import dev.bobbin.protocol.ContainerLaunchContext;
 import dev.bobbin.protocol.ContainerStatus;
 import dev.bobbin.protocol.Ids;
+import dev.bobbin.protocol.Tokens;
 import dev.bobbin.protocol.Tokens.ContainerTokenIdentifier;
 import dev.bobbin.protocol.node.ContainerManagement.FailedRequest;
 import dev.bobbin.protocol.node.ContainerManagement.GetContainerStatusesRequest;
@@ -85,14 +86,14 @@ final class ContainerSupervisor {
   }
 
   /**
-   * @param key the current container-token key, or null while the node may not start containers
+   * @param keys the container-token keys that start containers now, or null while the node may not start any
    * @param minEpoch the highest scheduler epoch this node has heard from; older tokens are fenced off
    */
-  StartContainersResponse start(StartContainersRequest request, byte[] key, long minEpoch) {
+  StartContainersResponse start(StartContainersRequest request, Tokens.KeyLookup keys, long minEpoch) {
     List<String> started = new ArrayList<>();
     List<FailedRequest> failed = new ArrayList<>();
     for (StartContainerRequest r : request.requests()) {
-      if (key == null) {
+      if (keys == null) {
         failed.add(new FailedRequest(null, NOT_READY,
             "Rejecting new containers as NodeManager has not yet connected with ResourceManager"));
         continue;
@@ -101,7 +102,7 @@ final class ContainerSupervisor {
         failed.add(new FailedRequest(null, YARN_EXCEPTION, "Empty start request"));
         continue;
       }
-      Verdict verdict = ContainerTokenCheck.forStart(r.containerToken(), key, identity.nodeId(), clock.millis(), minEpoch);
+      Verdict verdict = ContainerTokenCheck.forStart(r.containerToken(), keys, identity.nodeId(), clock.millis(), minEpoch);
       if (verdict instanceof Refused refused) {
         ctx.getLog().warn("container start refused containerId={} reason={}",
             refused.failure().containerId(), refused.failure().message());
@@ -143,11 +144,11 @@ final class ContainerSupervisor {
     return null;
   }
 
-  StopContainersResponse stop(StopContainersRequest request, byte[] key) {
+  StopContainersResponse stop(StopContainersRequest request, Tokens.KeyLookup keys) {
     List<String> stopped = new ArrayList<>();
     List<FailedRequest> failed = new ArrayList<>();
     for (String token : request.containerTokens()) {
-      String containerId = checkKnown(token, key, failed);
+      String containerId = checkKnown(token, keys, failed);
       if (containerId == null) continue;
       kill(containerId, KillReason.BY_APPMASTER);
       stopped.add(containerId);
@@ -155,23 +156,23 @@ final class ContainerSupervisor {
     return new StopContainersResponse(stopped, failed);
   }
 
-  GetContainerStatusesResponse statuses(GetContainerStatusesRequest request, byte[] key) {
+  GetContainerStatusesResponse statuses(GetContainerStatusesRequest request, Tokens.KeyLookup keys) {
     List<ContainerStatus> statuses = new ArrayList<>();
     List<FailedRequest> failed = new ArrayList<>();
     for (String token : request.containerTokens()) {
-      String containerId = checkKnown(token, key, failed);
+      String containerId = checkKnown(token, keys, failed);
       if (containerId != null) table.find(containerId).ifPresent(r -> statuses.add(r.toStatus()));
     }
     return new GetContainerStatusesResponse(statuses, failed);
   }
 
   /** The container id of a valid token naming a container this node knows; otherwise records why not. */
-  private String checkKnown(String token, byte[] key, List<FailedRequest> failed) {
-    if (key == null) {
+  private String checkKnown(String token, Tokens.KeyLookup keys, List<FailedRequest> failed) {
+    if (keys == null) {
       failed.add(new FailedRequest(null, NOT_READY, "NodeManager has not yet registered with a ResourceManager"));
       return null;
     }
-    Verdict verdict = ContainerTokenCheck.forManagement(token, key, identity.nodeId());
+    Verdict verdict = ContainerTokenCheck.forManagement(token, keys, identity.nodeId());
     if (verdict instanceof Refused refused) {
       failed.add(refused.failure());
       return null;

@@ -24,15 +24,20 @@ public final class ContainerTokenCheck {
   public record Refused(FailedRequest failure) implements Verdict {}
 
   public static Verdict forStart(String token, byte[] key, String nodeId, long nowMs) {
-    return forStart(token, key, nodeId, nowMs, 0);
+    return forStart(token, keyId -> key, nodeId, nowMs, 0);
+  }
+
+  public static Verdict forStart(String token, byte[] key, String nodeId, long nowMs, long minEpoch) {
+    return forStart(token, keyId -> key, nodeId, nowMs, minEpoch);
   }
 
   /**
    * @param minEpoch the highest scheduler epoch the node has heard from: a token of an older
    *     scheduler (one that lives on in a member the cluster has already downed) is refused
+   * @param keys the keys that may start containers now: a token signed with a retired key is refused
    */
-  public static Verdict forStart(String token, byte[] key, String nodeId, long nowMs, long minEpoch) {
-    Verdict v = forManagement(token, key, nodeId);
+  public static Verdict forStart(String token, Tokens.KeyLookup keys, String nodeId, long nowMs, long minEpoch) {
+    Verdict v = forManagement(token, keys, nodeId);
     if (v instanceof Valid valid && valid.identifier().expiryTimeMs() < nowMs) {
       ContainerTokenIdentifier id = valid.identifier();
       return refuse(id.containerId(), "This token is expired. current time is " + nowMs + " found "
@@ -47,9 +52,13 @@ public final class ContainerTokenCheck {
   }
 
   public static Verdict forManagement(String token, byte[] key, String nodeId) {
+    return forManagement(token, keyId -> key, nodeId);
+  }
+
+  public static Verdict forManagement(String token, Tokens.KeyLookup keys, String nodeId) {
     ContainerTokenIdentifier id;
     try {
-      id = Tokens.verifyContainerToken(token, key);
+      id = Tokens.verifyContainerToken(token, keys);
     } catch (Tokens.InvalidTokenException e) {
       return refuse(claimedContainerId(token), "Invalid container token: " + e.getMessage());
     }

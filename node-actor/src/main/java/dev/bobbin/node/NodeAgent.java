@@ -118,7 +118,8 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
   private final ContainerSupervisor containers;
   private final Set<String> finishedApps = new LinkedHashSet<>();
   private RmSession session = new RmSession.Registering();
-  private byte[] lastKnownKey;
+  /** The container-token keys the RM last handed out; they stay valid for stop and status while re-registering. */
+  private NodeTokenKeys tokenKeys = NodeTokenKeys.NONE;
   /** The newest scheduler epoch heard from; answers and tokens of older schedulers are fenced off. */
   private long rmEpoch;
   private Failover failover;
@@ -171,8 +172,9 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
   // --- container management, answered from the current state ---
 
   private Behavior<Command> onStartContainers(StartContainers cmd) {
-    byte[] key = session instanceof RmSession.Registered r && !stopping ? r.containerTokenKey() : null;
-    cmd.replyTo().tell(containers.start(cmd.request(), key, rmEpoch));
+    Tokens.KeyLookup keys = session instanceof RmSession.Registered && !stopping
+        ? tokenKeys.forStart(clock.millis()) : null;
+    cmd.replyTo().tell(containers.start(cmd.request(), keys, rmEpoch));
     return this;
   }
 
@@ -186,9 +188,8 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
     return this;
   }
 
-  /** The last key the RM handed out stays valid for stop and status while re-registering. */
-  private byte[] tokenKey() {
-    return lastKnownKey;
+  private Tokens.KeyLookup tokenKey() {
+    return tokenKeys.isEmpty() ? null : tokenKeys.forManagement();
   }
 
   private Behavior<Command> onGetNodeView(GetNodeView cmd) {
@@ -244,7 +245,7 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
     if (!(session instanceof RmSession.Registered reg)) return this;
     String address = failover.current();
     NodeHeartbeatRequest request = new NodeHeartbeatRequest(
-        identity.nodeId(), reg.lastResponseId(), table.statusesToReport(), true, "");
+        identity.nodeId(), reg.lastResponseId(), table.statusesToReport(), true, "", tokenKeys.newestKeyId());
     getContext().pipeToSelf(rm.heartbeat(address, request), (resp, err) ->
         err == null ? new HeartbeatAnswered(address, resp) : new RmCallFailed(address, false, err));
     return this;
@@ -259,29 +260,20 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
     }
     markRmContact();
     if (action == NodeAction.SHUTDOWN) return shutDownByRm(msg.rm(), resp.diagnostics());
-    byte[] key = decodeKey(resp.containerTokenKey());
-    if (key == null) {
+    NodeTokenKeys keys = tokenKeys.handedOut(resp.containerTokenKeys());
+    if (keys.isEmpty()) {
       return retryLater(msg.rm(), true, "registration answer without a usable container-token key", false);
     }
     Duration interval = resp.heartbeatIntervalMs() > 0
         ? Duration.ofMillis(resp.heartbeatIntervalMs()) : settings.heartbeatInterval();
-    session = new RmSession.Registered(key, resp.rmIdentifier(), 0, interval);
-    lastKnownKey = key;
+    session = new RmSession.Registered(resp.rmIdentifier(), 0, interval);
+    tokenKeys = keys;
     rmEpoch = Math.max(rmEpoch, resp.rmEpoch());
     getContext().getLog().info("NodeManager {} registered with RM {}: capability {}, {} containers reported, "
         + "heartbeat every {} ms", identity.nodeId(), msg.rm(), capability, table.statusesToReport().size(),
         interval.toMillis());
     timers.startSingleTimer(HeartbeatTick.INSTANCE, Duration.ZERO);
     return this;
-  }
-
-  private static byte[] decodeKey(String encoded) {
-    try {
-      byte[] key = Tokens.decodeKey(encoded);
-      return key.length == 0 ? null : key;
-    } catch (RuntimeException e) {
-      return null;
-    }
   }
 
   private Behavior<Command> onHeartbeatAnswered(HeartbeatAnswered msg) {
@@ -311,6 +303,11 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
       case NORMAL -> {
         RmSession.Registered next = reg.next(resp.responseId(), resp.nextHeartbeatIntervalMs());
         session = next;
+        if (!resp.containerTokenKeys().isEmpty()) {
+          tokenKeys = tokenKeys.handedOut(resp.containerTokenKeys());
+          getContext().getLog().info("NodeManager {}: container-token keys {} from RM {}", identity.nodeId(),
+              tokenKeys.currentIds(), msg.rm());
+        }
         table.acknowledge(resp.containersToBeRemovedFromNm());
         resp.containersToCleanup().forEach(id -> containers.kill(id, KillReason.BY_RESOURCEMANAGER));
         resp.applicationsToCleanup().forEach(this::cleanUpApplication);

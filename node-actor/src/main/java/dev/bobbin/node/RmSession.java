@@ -7,15 +7,11 @@ sealed interface RmSession {
   /** Not (or no longer) registered: registering, after start or after a RESYNC. */
   record Registering() implements RmSession {}
 
-  /**
-   * Registered: {@code containerTokenKey} verifies container tokens, {@code lastResponseId} is
-   * echoed in the next heartbeat.
-   */
-  record Registered(byte[] containerTokenKey, long rmIdentifier, int lastResponseId, Duration interval)
-      implements RmSession {
+  /** Registered: {@code lastResponseId} is echoed in the next heartbeat. */
+  record Registered(long rmIdentifier, int lastResponseId, Duration interval) implements RmSession {
     Registered next(int responseId, long nextIntervalMs) {
       Duration i = nextIntervalMs > 0 ? Duration.ofMillis(nextIntervalMs) : interval;
-      return new Registered(containerTokenKey, rmIdentifier, responseId, i);
+      return new Registered(rmIdentifier, responseId, i);
     }
   }
 

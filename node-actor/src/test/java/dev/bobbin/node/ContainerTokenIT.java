@@ -47,7 +47,8 @@ class ContainerTokenIT {
     byte[] otherKey = new byte[32];
     otherKey[0] = 1;
     String forged = Tokens.containerToken(new Tokens.ContainerTokenIdentifier(
-        id, nm.nodeId(), "alice", Resource.of(256, 1), System.currentTimeMillis() + 60_000, 1), otherKey);
+        id, nm.nodeId(), "alice", Resource.of(256, 1), System.currentTimeMillis() + 60_000, 1, TestingRm.KEY_ID),
+        otherKey);
     assertRefused(id, forged, "signature");
   }
 
@@ -93,7 +94,8 @@ class ContainerTokenIT {
     String id = containerId(newApplicationId(), 1);
     fx.startOne(http, rm, nm, id, "sleep 600");
     String forged = Tokens.containerToken(new Tokens.ContainerTokenIdentifier(
-        id, nm.nodeId(), "alice", Resource.of(256, 1), System.currentTimeMillis() + 60_000, 1), new byte[32]);
+        id, nm.nodeId(), "alice", Resource.of(256, 1), System.currentTimeMillis() + 60_000, 1, TestingRm.KEY_ID),
+        new byte[32]);
     var stop = http.stop(NmFixture.stopRequest(forged));
     assertThat(stop.succeeded()).isEmpty();
     assertThat(stop.failed()).singleElement().returns("InvalidToken", FailedRequest::exception);

@@ -4,6 +4,7 @@ import com.typesafe.config.ConfigFactory;
 import dev.bobbin.config.ContainerExecutorSettings;
 import dev.bobbin.config.HttpLimits;
 import dev.bobbin.config.NmSettings;
+import dev.bobbin.config.NodeCredential;
 import dev.bobbin.node.server.NodeManager;
 import dev.bobbin.protocol.ContainerLaunchContext;
 import dev.bobbin.protocol.Ids;
@@ -16,6 +17,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 
@@ -33,8 +35,19 @@ final class NmFixture implements AutoCloseable {
   }
 
   NmSettings settings(List<String> rmAddresses) {
+    credential();
     return new NmSettings(rmAddresses, "127.0.0.1", 0, 4096, 4, "/rack-a", workDir,
-        Duration.ofMillis(100), Duration.ofMillis(300), HttpLimits.from(ConfigFactory.defaultReference()));
+        Duration.ofMillis(100), Duration.ofMillis(300), HttpLimits.from(ConfigFactory.defaultReference()),
+        Optional.of(credentialFile()));
+  }
+
+  /** The node credential the NodeManagers present, made on first use as an RM member makes it. */
+  String credential() {
+    return NodeCredential.readOrCreate(credentialFile(), "test").value();
+  }
+
+  private Path credentialFile() {
+    return workDir.resolve(NodeCredential.FILE_NAME);
   }
 
   TestingRm rm() {

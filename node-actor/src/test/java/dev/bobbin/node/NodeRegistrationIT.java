@@ -53,6 +53,9 @@ class NodeRegistrationIT {
     assertThat(rm.responseIdMismatches).hasValue(0);
     assertThat(rm.heartbeats.subList(0, 3)).extracting(NodeHeartbeatRequest::responseId).containsExactly(0, 1, 2);
     assertThat(rm.heartbeats).allSatisfy(h -> assertThat(h.nodeId()).isEqualTo(nm.nodeId()));
+    // Every call proves that the node belongs to the cluster, and names the newest container-token key it holds.
+    assertThat(rm.credentials).isNotEmpty().allSatisfy(c -> assertThat(c).isEqualTo(fx.credential()));
+    assertThat(rm.heartbeats).allSatisfy(h -> assertThat(h.lastKnownContainerTokenKeyId()).isEqualTo(TestingRm.KEY_ID));
   }
 
   @Test

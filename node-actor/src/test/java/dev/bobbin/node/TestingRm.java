@@ -10,6 +10,7 @@ import dev.bobbin.protocol.Resource;
 import dev.bobbin.protocol.Tokens;
 import dev.bobbin.protocol.WireJson;
 import dev.bobbin.protocol.WirePaths;
+import dev.bobbin.protocol.node.ContainerTokenKey;
 import dev.bobbin.protocol.node.NodeHeartbeatRequest;
 import dev.bobbin.protocol.node.NodeHeartbeatResponse;
 import dev.bobbin.protocol.node.RegisterNodeRequest;
@@ -30,15 +31,22 @@ import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * A fake RM for tests: answers register and heartbeat like YARN's ResourceTracker (responseId
- * check, RESYNC for unknown nodes), records every request, hands out a container-token key and
- * signs container tokens with it. Tests steer it through its public fields.
+ * check, RESYNC for unknown nodes), records every request and the node credential it carried,
+ * hands out container-token keys (key {@link #KEY_ID} at first; in heartbeats, whenever the node
+ * names an older newest key than {@link #keys} holds) and signs container tokens with them. Tests
+ * steer it through its public fields.
  */
 final class TestingRm implements AutoCloseable {
   static final long RM_IDENTIFIER = 1_700_000_000_000L;
 
   private final HttpServer server;
   private final ObjectMapper json = WireJson.mapper();
+  static final int KEY_ID = 1;
   final byte[] key = new byte[32];
+  /** The keys handed out, replaced by a test to roll them. */
+  final AtomicReference<List<ContainerTokenKey>> keys = new AtomicReference<>();
+  /** The node credential of every call, in order ("" when it carried none). */
+  final List<String> credentials = new CopyOnWriteArrayList<>();
   final int heartbeatIntervalMs;
 
   final List<RegisterNodeRequest> registrations = new CopyOnWriteArrayList<>();
@@ -56,6 +64,7 @@ final class TestingRm implements AutoCloseable {
 
   private TestingRm(int heartbeatIntervalMs) throws IOException {
     new SecureRandom().nextBytes(key);
+    keys.set(List.of(new ContainerTokenKey(KEY_ID, Tokens.encodeKey(key), 0, 0)));
     this.heartbeatIntervalMs = heartbeatIntervalMs;
     server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
     server.createContext(WirePaths.NM_REGISTER, this::register);
@@ -81,7 +90,14 @@ final class TestingRm implements AutoCloseable {
 
   String containerToken(String containerId, String nodeId, String user, Resource resource, long expiryTimeMs) {
     return Tokens.containerToken(
-        new Tokens.ContainerTokenIdentifier(containerId, nodeId, user, resource, expiryTimeMs, RM_IDENTIFIER), key);
+        new Tokens.ContainerTokenIdentifier(containerId, nodeId, user, resource, expiryTimeMs, RM_IDENTIFIER, KEY_ID),
+        key);
+  }
+
+  /** A container token signed with key {@code keyId}, which holds {@code secret}. */
+  String containerToken(String containerId, String nodeId, int keyId, byte[] secret) {
+    return Tokens.containerToken(new Tokens.ContainerTokenIdentifier(containerId, nodeId, "alice", Resource.of(256, 1),
+        System.currentTimeMillis() + 600_000, RM_IDENTIFIER, keyId), secret);
   }
 
   /** The latest status a heartbeat carried for this container. */
@@ -100,8 +116,7 @@ final class TestingRm implements AutoCloseable {
     RegisterNodeRequest req = json.readValue(ex.getRequestBody(), RegisterNodeRequest.class);
     registrations.add(req);
     lastResponseId.put(req.nodeId(), 0);
-    answer(ex, 200, new RegisterNodeResponse(
-        NodeAction.NORMAL, "", RM_IDENTIFIER, heartbeatIntervalMs, Tokens.encodeKey(key)));
+    answer(ex, 200, new RegisterNodeResponse(NodeAction.NORMAL, "", RM_IDENTIFIER, heartbeatIntervalMs, keys.get()));
   }
 
   private void heartbeat(HttpExchange ex) throws IOException {
@@ -129,12 +144,17 @@ final class TestingRm implements AutoCloseable {
         ? req.containerStatuses().stream().filter(ContainerStatus::isComplete).map(ContainerStatus::containerId).toList()
         : List.of();
     lastResponseId.put(req.nodeId(), last + 1);
+    List<ContainerTokenKey> handedOut = keys.get();
+    int newest = handedOut.stream().mapToInt(ContainerTokenKey::keyId).max().orElse(0);
     answer(ex, 200, new NodeHeartbeatResponse(
         last + 1, NodeAction.NORMAL, drain(containersToCleanup), drain(applicationsToCleanup), acknowledged,
-        heartbeatIntervalMs, ""));
+        heartbeatIntervalMs, "").withContainerTokenKeys(
+            req.lastKnownContainerTokenKeyId() == newest ? List.of() : handedOut));
   }
 
   private boolean failed(HttpExchange ex) throws IOException {
+    String credential = ex.getRequestHeaders().getFirst(WirePaths.NODE_CREDENTIAL_HEADER);
+    credentials.add(credential == null ? "" : credential);
     int status = failWithStatus;
     if (status == 0) return false;
     ex.getRequestBody().readAllBytes();

@@ -10,9 +10,10 @@ import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * Signed tokens: {@code base64url(fields joined by '|') + "." + base64url(HMAC-SHA256)}. The RM
- * signs container tokens and AM tokens with a secret it shares with NodeManagers (sent at
- * registration, as YARN's container-token master key).
+ * Signed tokens: {@code base64url(fields joined by '|') + "." + base64url(HMAC-SHA256)}. Each token
+ * names the id of the key that signed it, so that the RM can roll its keys: container tokens are
+ * signed with container-token keys, which NodeManagers are handed, and AM tokens with AM-token keys,
+ * which never leave the RM members (as YARN's container-token and AMRM-token secret managers).
  */
 public final class Tokens {
   private static final Base64.Encoder ENC = Base64.getUrlEncoder().withoutPadding();
@@ -20,24 +21,66 @@ public final class Tokens {
 
   private Tokens() {}
 
-  /** What a container token grants: this container, on this node, of this size, until expiry. */
+  /** The keys a verifier holds, by id. */
+  @FunctionalInterface
+  public interface KeyLookup {
+    /** The key with this id, or null when the verifier does not know it or no longer accepts it. */
+    byte[] key(int keyId);
+  }
+
+  /**
+   * What a container token grants: this container, on this node, of this size, until expiry.
+   * {@code rmIdentifier} is the epoch of the scheduler that allocated it.
+   */
   public record ContainerTokenIdentifier(
-      String containerId, String nodeId, String user, Resource resource, long expiryTimeMs, long rmIdentifier) {
+      String containerId, String nodeId, String user, Resource resource, long expiryTimeMs, long rmIdentifier,
+      int keyId) {
+    public ContainerTokenIdentifier(
+        String containerId, String nodeId, String user, Resource resource, long expiryTimeMs, long rmIdentifier) {
+      this(containerId, nodeId, user, resource, expiryTimeMs, rmIdentifier, 0);
+    }
+
     List<String> fields() {
       return List.of(
           containerId, nodeId, user, Long.toString(resource.memory()), Integer.toString(resource.vCores()),
-          Long.toString(expiryTimeMs), Long.toString(rmIdentifier));
+          Long.toString(expiryTimeMs), Long.toString(rmIdentifier), Integer.toString(keyId));
     }
 
     static ContainerTokenIdentifier parse(String[] f) {
-      return new ContainerTokenIdentifier(
-          f[0], f[1], f[2], new Resource(Long.parseLong(f[3]), Integer.parseInt(f[4])),
-          Long.parseLong(f[5]), Long.parseLong(f[6]));
+      if (f.length != 8) throw new InvalidTokenException("Malformed container token");
+      try {
+        return new ContainerTokenIdentifier(
+            f[0], f[1], f[2], new Resource(Long.parseLong(f[3]), Integer.parseInt(f[4])),
+            Long.parseLong(f[5]), Long.parseLong(f[6]), Integer.parseInt(f[7]));
+      } catch (NumberFormatException e) {
+        throw new InvalidTokenException("Malformed container token");
+      }
     }
   }
 
-  /** What an AM token grants: acting as this application attempt. */
-  public record AmTokenIdentifier(String attemptId, String user) {}
+  /**
+   * What an AM token grants: acting as this application attempt. {@code epoch} is the epoch of the
+   * scheduler that issued it: a token of an earlier scheduler is honoured only while its attempt is
+   * still the application's current one.
+   */
+  public record AmTokenIdentifier(String attemptId, String user, int keyId, long epoch) {
+    public AmTokenIdentifier(String attemptId, String user) {
+      this(attemptId, user, 0, 0);
+    }
+
+    List<String> fields() {
+      return List.of(attemptId, user, Integer.toString(keyId), Long.toString(epoch));
+    }
+
+    static AmTokenIdentifier parse(String[] f) {
+      if (f.length != 4) throw new InvalidTokenException("Malformed AM token");
+      try {
+        return new AmTokenIdentifier(f[0], f[1], Integer.parseInt(f[2]), Long.parseLong(f[3]));
+      } catch (NumberFormatException e) {
+        throw new InvalidTokenException("Malformed AM token");
+      }
+    }
+  }
 
   public static String containerToken(ContainerTokenIdentifier id, byte[] secret) {
     return sign(String.join("|", id.fields()), secret);
@@ -45,23 +88,37 @@ public final class Tokens {
 
   /** @throws InvalidTokenException when the token is malformed or its signature is wrong */
   public static ContainerTokenIdentifier verifyContainerToken(String token, byte[] secret) {
-    String[] f = verify(token, secret).split("\\|", -1);
-    if (f.length != 7) throw new InvalidTokenException("Malformed container token");
-    try {
-      return ContainerTokenIdentifier.parse(f);
-    } catch (NumberFormatException e) {
-      throw new InvalidTokenException("Malformed container token");
-    }
+    return verifyContainerToken(token, keyId -> secret);
+  }
+
+  /**
+   * @throws UnknownKeyException when {@code keys} does not hold the key the token names
+   * @throws InvalidTokenException when the token is malformed or its signature is wrong
+   */
+  public static ContainerTokenIdentifier verifyContainerToken(String token, KeyLookup keys) {
+    Signed signed = Signed.of(token);
+    ContainerTokenIdentifier id = ContainerTokenIdentifier.parse(signed.fields());
+    signed.check(id.keyId(), keys);
+    return id;
   }
 
   public static String amToken(AmTokenIdentifier id, byte[] secret) {
-    return sign(id.attemptId() + "|" + id.user(), secret);
+    return sign(String.join("|", id.fields()), secret);
   }
 
   public static AmTokenIdentifier verifyAmToken(String token, byte[] secret) {
-    String[] f = verify(token, secret).split("\\|", -1);
-    if (f.length != 2) throw new InvalidTokenException("Malformed AM token");
-    return new AmTokenIdentifier(f[0], f[1]);
+    return verifyAmToken(token, keyId -> secret);
+  }
+
+  /**
+   * @throws UnknownKeyException when {@code keys} does not hold the key the token names
+   * @throws InvalidTokenException when the token is malformed or its signature is wrong
+   */
+  public static AmTokenIdentifier verifyAmToken(String token, KeyLookup keys) {
+    Signed signed = Signed.of(token);
+    AmTokenIdentifier id = AmTokenIdentifier.parse(signed.fields());
+    signed.check(id.keyId(), keys);
+    return id;
   }
 
   public static String encodeKey(byte[] secret) {
@@ -77,22 +134,30 @@ public final class Tokens {
     return ENC.encodeToString(body) + "." + ENC.encodeToString(mac(body, secret));
   }
 
-  private static String verify(String token, byte[] secret) {
-    if (token == null) throw new InvalidTokenException("No token");
-    int dot = token.indexOf('.');
-    if (dot <= 0) throw new InvalidTokenException("Malformed token");
-    byte[] body;
-    byte[] sig;
-    try {
-      body = DEC.decode(token.substring(0, dot));
-      sig = DEC.decode(token.substring(dot + 1));
-    } catch (IllegalArgumentException e) {
-      throw new InvalidTokenException("Malformed token");
+  /** A token split into its payload and signature, neither checked yet. */
+  private record Signed(byte[] body, byte[] signature) {
+    static Signed of(String token) {
+      if (token == null) throw new InvalidTokenException("No token");
+      int dot = token.indexOf('.');
+      if (dot <= 0) throw new InvalidTokenException("Malformed token");
+      try {
+        return new Signed(DEC.decode(token.substring(0, dot)), DEC.decode(token.substring(dot + 1)));
+      } catch (IllegalArgumentException e) {
+        throw new InvalidTokenException("Malformed token");
+      }
     }
-    if (!MessageDigest.isEqual(sig, mac(body, secret))) {
-      throw new InvalidTokenException("Token signature does not match");
+
+    String[] fields() {
+      return new String(body, StandardCharsets.UTF_8).split("\\|", -1);
     }
-    return new String(body, StandardCharsets.UTF_8);
+
+    void check(int keyId, KeyLookup keys) {
+      byte[] key = keys.key(keyId);
+      if (key == null) throw new UnknownKeyException(keyId);
+      if (!MessageDigest.isEqual(signature, mac(body, key))) {
+        throw new InvalidTokenException("Token signature does not match");
+      }
+    }
   }
 
   private static byte[] mac(byte[] body, byte[] secret) {
@@ -123,9 +188,23 @@ public final class Tokens {
   }
 
   /** A token that is missing, malformed, forged or expired. */
-  public static final class InvalidTokenException extends RuntimeException {
+  public static class InvalidTokenException extends RuntimeException {
     public InvalidTokenException(String message) {
       super(message);
+    }
+  }
+
+  /** A token signed with a key the verifier does not hold: retired, not yet heard of, or never made. */
+  public static final class UnknownKeyException extends InvalidTokenException {
+    private final int keyId;
+
+    public UnknownKeyException(int keyId) {
+      super("Unknown or retired key " + keyId);
+      this.keyId = keyId;
+    }
+
+    public int keyId() {
+      return keyId;
     }
   }
 }

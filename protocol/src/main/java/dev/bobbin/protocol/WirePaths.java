@@ -9,6 +9,8 @@ public final class WirePaths {
   public static final String AM_FINISH = "/ws/v1/bobbin/am/finish";
   /** Header that carries the AM token on every AM protocol call. */
   public static final String AM_TOKEN_HEADER = "X-Bobbin-AM-Token";
+  /** Header that carries the cluster's node credential on every NM protocol call. */
+  public static final String NODE_CREDENTIAL_HEADER = "X-Bobbin-Node-Credential";
 
   public static final String NM_START_CONTAINERS = "/ws/v1/node/container-manager/start";
   public static final String NM_STOP_CONTAINERS = "/ws/v1/node/container-manager/stop";

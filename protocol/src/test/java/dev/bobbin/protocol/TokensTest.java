@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class TokensTest {
@@ -46,9 +47,40 @@ class TokensTest {
   }
 
   @Test
-  void amTokensNameTheirAttempt() {
-    var id = new Tokens.AmTokenIdentifier("appattempt_1_0001_000001", "bob");
+  void amTokensNameTheirAttemptKeyAndEpoch() {
+    var id = new Tokens.AmTokenIdentifier("appattempt_1_0001_000001", "bob", 9, 4);
     assertThat(Tokens.verifyAmToken(Tokens.amToken(id, KEY), KEY)).isEqualTo(id);
+  }
+
+  @Test
+  void aTokenIsCheckedWithTheKeyItNamesAndRefusedWhenThatKeyIsNotHeld() {
+    byte[] other = "fedcba9876543210fedcba9876543210".getBytes(StandardCharsets.UTF_8);
+    var signedBy3 = new Tokens.ContainerTokenIdentifier(ID.containerId(), ID.nodeId(), ID.user(), ID.resource(),
+        ID.expiryTimeMs(), 42, 3);
+    String token = Tokens.containerToken(signedBy3, KEY);
+    Map<Integer, byte[]> keys = Map.of(3, KEY, 4, other);
+
+    assertThat(Tokens.verifyContainerToken(token, keys::get)).isEqualTo(signedBy3);
+    assertThatThrownBy(() -> Tokens.verifyContainerToken(token, Map.of(4, other)::get))
+        .isInstanceOfSatisfying(Tokens.UnknownKeyException.class, e -> assertThat(e.keyId()).isEqualTo(3))
+        .hasMessageContaining("Unknown or retired key 3");
+    // Claiming another key id does not help a token signed with a key the verifier holds under another id.
+    String relabelled = Tokens.containerToken(new Tokens.ContainerTokenIdentifier(ID.containerId(), ID.nodeId(),
+        ID.user(), ID.resource(), ID.expiryTimeMs(), 42, 4), KEY);
+    assertThatThrownBy(() -> Tokens.verifyContainerToken(relabelled, keys::get))
+        .isInstanceOf(Tokens.InvalidTokenException.class).hasMessageContaining("signature");
+    var am = new Tokens.AmTokenIdentifier("appattempt_1_0001_000001", "bob", 4, 1);
+    assertThat(Tokens.verifyAmToken(Tokens.amToken(am, other), keys::get)).isEqualTo(am);
+    assertThatThrownBy(() -> Tokens.verifyAmToken(Tokens.amToken(am, KEY), keys::get))
+        .isInstanceOf(Tokens.InvalidTokenException.class);
+  }
+
+  @Test
+  void aContainerTokenIsNotAnAmTokenNorTheOtherWayRound() {
+    String container = Tokens.containerToken(ID, KEY);
+    String am = Tokens.amToken(new Tokens.AmTokenIdentifier("appattempt_1_0001_000001", "bob", 0, 1), KEY);
+    assertThatThrownBy(() -> Tokens.verifyAmToken(container, KEY)).hasMessageContaining("Malformed AM token");
+    assertThatThrownBy(() -> Tokens.verifyContainerToken(am, KEY)).hasMessageContaining("Malformed container token");
   }
 
   @Test

@@ -53,9 +53,9 @@ import org.apache.pekko.pattern.StatusReply;
  * {@link SchedulerEffects}, hearing as a message every outcome that calls for more (a write that
  * failed is sent again).
  *
- * <p>Its phases: starting (taking an epoch and reading the journal, messages stashed), recovering
- * (everything answered, nothing allocated until enough nodes re-synced or the recovery wait is
- * over) and running.
+ * <p>Its phases: starting (taking an epoch, recording it with the token keys and reading the journal,
+ * messages stashed), recovering (everything answered, nothing allocated until enough nodes
+ * re-synced or the recovery wait is over) and running.
  */
 public final class Scheduler implements Acts {
   /** Writes that got no answer are sent this many times in all before the scheduler gives up on them. */
@@ -68,8 +68,9 @@ public final class Scheduler implements Acts {
       return Behaviors.receive(Command.class)
           .onMessage(EpochLoaded.class, m -> {
             if (m.error() != null) throw new IllegalStateException("Scheduler epoch not taken: " + m.error());
-            ctx.pipeToSelf(effects.readJournal(), (model, err) ->
-                new Recovered(m.started(), model, err == null ? null : err.toString()));
+            // Its epoch goes on record with the token keys first: AM tokens of earlier epochs are then checked.
+            ctx.pipeToSelf(deps.keys().schedulerStarted(m.started().epoch()).thenCompose(k -> effects.readJournal()),
+                (model, err) -> new Recovered(m.started(), model, err == null ? null : err.toString()));
             return Behaviors.same();
           })
           .onMessage(Recovered.class, m -> {
@@ -109,7 +110,7 @@ public final class Scheduler implements Acts {
     this.deps = deps;
     this.effects = effects;
     this.policy = PolicySets.create(deps.policy());
-    this.tokens = new ContainerTokens(started.epoch(), deps.tokenSecret(), deps.containerTokenLifetime(), deps.clock());
+    this.tokens = new ContainerTokens(started.epoch(), deps.keys(), deps.containerTokenLifetime(), deps.clock());
     this.lifecycles = new Lifecycles(model, policy, deps, this);
     this.nodes = new NodeSide(model, lifecycles, deps, started.epoch(), this);
     this.amProtocol = new AmProtocol(model, AllocationLimits.of(deps.settings()));

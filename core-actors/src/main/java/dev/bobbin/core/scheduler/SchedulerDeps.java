@@ -1,6 +1,7 @@
 package dev.bobbin.core.scheduler;
 
 import dev.bobbin.config.SchedulerSettings;
+import dev.bobbin.core.keys.SigningKeys;
 import dev.bobbin.core.policy.PolicyConfig;
 import java.time.Clock;
 import java.time.Duration;
@@ -8,8 +9,8 @@ import java.util.function.Function;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 
 /**
- * What the scheduler needs from its member: settings, secrets, the policy's configuration, and its
- * way to everything outside it.
+ * What the scheduler needs from its member: settings, the keys it signs tokens with, the policy's
+ * configuration, and its way to everything outside it.
  *
  * @param effects makes the scheduler's effects port; given the scheduler's context, so that the
  *     port can keep children of it (its epoch journal)
@@ -17,7 +18,7 @@ import org.apache.pekko.actor.typed.javadsl.ActorContext;
 public record SchedulerDeps(
     SchedulerSettings settings,
     PolicyConfig policy,
-    byte[] tokenSecret,
+    SigningKeys keys,
     Duration nmHeartbeatInterval,
     Duration nmExpiry,
     Duration amExpiry,

@@ -120,6 +120,9 @@ class RecoveryTest extends SchedulerFixture {
     assertThat(newEpoch).isEqualTo(7);
     assertThat(Tokens.verifyContainerToken(launch.container().containerToken(), SECRET).rmIdentifier())
         .isEqualTo(newEpoch);
+    // Its AM token too carries the epoch, and is signed with the AM-token key, not the container-token one.
+    assertThat(Tokens.verifyAmToken(launch.amToken(), AM_SECRET))
+        .isEqualTo(new Tokens.AmTokenIdentifier(ATTEMPT, launch.user(), 2, newEpoch));
     // It is not aborted, and still counts against its node.
     effects.containers.expectNoMessage(Duration.ofMillis(300));
     assertThat(node(0).used()).isEqualTo(GB);

@@ -13,6 +13,7 @@ import dev.bobbin.core.app.AttemptState;
 import dev.bobbin.core.app.PreemptionHistory;
 import dev.bobbin.core.app.Submission;
 import dev.bobbin.core.container.ContainerEntity;
+import dev.bobbin.core.keys.SigningKeys;
 import dev.bobbin.core.launch.AmLauncher;
 import dev.bobbin.core.node.NodeEntity;
 import dev.bobbin.core.policy.PolicyConfig;
@@ -60,6 +61,7 @@ abstract class SchedulerFixture {
   static final Resource GB = new Resource(1024, 1);
   static final Duration AM_EXPIRY = Duration.ofMinutes(20);
   static final byte[] SECRET = "0123456789abcdef0123456789abcdef".getBytes(StandardCharsets.UTF_8);
+  static final byte[] AM_SECRET = "fedcba9876543210fedcba9876543210".getBytes(StandardCharsets.UTF_8);
   static final SchedulerSettings FIFO = new SchedulerSettings(SchedulerPolicy.FIFO, List.of("default"), 1024, 1,
       8192, 4, Duration.ofMillis(100), 2000, 0.5);
 
@@ -124,7 +126,8 @@ abstract class SchedulerFixture {
     effects = builder.build(testKit);
     clock = new TestingClock();
     TestingEffects port = effects;
-    SchedulerDeps deps = new SchedulerDeps(settings, new PolicyConfig(settings, fair), SECRET, Duration.ofSeconds(1),
+    SchedulerDeps deps = new SchedulerDeps(settings, new PolicyConfig(settings, fair),
+        SigningKeys.fixed(SECRET, AM_SECRET), Duration.ofSeconds(1),
         Duration.ofHours(1), AM_EXPIRY, Duration.ofMinutes(10), Duration.ofSeconds(3), clock, Duration.ofSeconds(10),
         1.0, ctx -> port);
     // A test that starts its own scheduler replaces setUp's.

@@ -1,16 +1,20 @@
 package dev.bobbin.launcher.cluster;
 
+import dev.bobbin.config.NodeCredential;
 import dev.bobbin.launcher.Http;
+import dev.bobbin.launcher.Ports;
 import dev.bobbin.pg.EmbeddedPostgres;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -40,6 +44,49 @@ final class RmProcess {
     this.config = config;
     this.db = db;
     this.seedNodes = seedNodes;
+  }
+
+  /**
+   * Two members on one journal with one {@code rm.conf} ({@code config}, the node credential in
+   * {@code dir}, and both members' addresses), not started. rm-1 is to start first, which makes it
+   * the oldest member, and gets the higher cluster port: with two members a kill -9 leaves one
+   * against one, and keep-majority keeps the lowest address, so the survivor, rm-2, downs rm-1.
+   */
+  static List<RmProcess> pair(Path dir, String config, EmbeddedPostgres.Database db) throws IOException {
+    List<Integer> ports = Ports.pick(4, new Random());
+    int cluster1 = Math.max(ports.get(2), ports.get(3));
+    int cluster2 = Math.min(ports.get(2), ports.get(3));
+    List<String> seeds = List.of("pekko://bobbin@127.0.0.1:" + cluster1, "pekko://bobbin@127.0.0.1:" + cluster2);
+    Path credential = dir.resolve(NodeCredential.FILE_NAME);
+    NodeCredential.readOrCreate(credential, "test");
+    Path file = dir.resolve("rm.conf");
+    Files.writeString(file, config + "\nbobbin.rm.node-credential-file = \"" + credential + "\"\n"
+        + "bobbin.rm.addresses = [\"http://127.0.0.1:" + ports.get(0) + "\", \"http://127.0.0.1:" + ports.get(1) + "\"]\n");
+    return List.of(new RmProcess("rm-1", ports.get(0), cluster1, dir, file, db, seeds),
+        new RmProcess("rm-2", ports.get(1), cluster2, dir, file, db, seeds));
+  }
+
+  /** Starts {@code first} (which forms the cluster and creates the journal's tables), then {@code second}. */
+  static void startInOrder(RmProcess first, RmProcess second, Duration start, Duration join) throws Exception {
+    first.start();
+    first.awaitServing(start);
+    second.start();
+    second.awaitServing(start);
+    first.awaitLog(0, "2 member(s) up", join);
+    second.awaitLog(0, "2 member(s) up", join);
+  }
+
+  /** The members' logs, kept under target/cluster-it/{@code name}: they outlive the temporary directory. */
+  static void keepLogs(List<RmProcess> members, String name) {
+    Path keep = Path.of("target", "cluster-it", name);
+    for (RmProcess m : members) {
+      try {
+        Files.createDirectories(keep);
+        Files.copy(m.log, keep.resolve(m.log.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+      } catch (IOException e) {
+        System.out.println("could not keep " + m.log + ": " + e);
+      }
+    }
   }
 
   String url() {

@@ -3,21 +3,15 @@ package dev.bobbin.launcher.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.bobbin.launcher.Ports;
 import dev.bobbin.launcher.Http;
 import dev.bobbin.pg.EmbeddedPostgres;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.LocalTime;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.Collectors;
@@ -68,16 +62,7 @@ class TwoMemberClusterIT {
   @AfterEach
   void stopMembers(TestInfo test) {
     members.forEach(RmProcess::kill);
-    // The members' logs outlive the temporary directory, for a look after a failure.
-    Path keep = Path.of("target", "cluster-it", test.getTestMethod().map(m -> m.getName()).orElse("test"));
-    for (RmProcess m : members) {
-      try {
-        Files.createDirectories(keep);
-        Files.copy(m.log, keep.resolve(m.log.getFileName()), StandardCopyOption.REPLACE_EXISTING);
-      } catch (IOException e) {
-        System.out.println("could not keep " + m.log + ": " + e);
-      }
-    }
+    RmProcess.keepLogs(members, test.getTestMethod().map(m -> m.getName()).orElse("test"));
   }
 
   @Test
@@ -125,27 +110,8 @@ class TwoMemberClusterIT {
 
   /** A fresh journal database, the shared configuration, rm-1 then rm-2; returns once both are members. */
   private void startCluster(Path dir) throws Exception {
-    EmbeddedPostgres.Database db = pg.createDatabase();
-    List<Integer> ports = Ports.pick(4, new Random());
-    int cluster1 = Math.max(ports.get(2), ports.get(3));
-    int cluster2 = Math.min(ports.get(2), ports.get(3));
-    List<String> seeds = List.of("pekko://bobbin@127.0.0.1:" + cluster1, "pekko://bobbin@127.0.0.1:" + cluster2);
-    Path config = dir.resolve("rm.conf");
-    byte[] secret = new byte[32];
-    new SecureRandom().nextBytes(secret);
-    Files.writeString(config, "bobbin.rm.token-secret = \"" + Base64.getUrlEncoder().withoutPadding().encodeToString(secret)
-        + "\"\nbobbin.rm.addresses = [\"http://127.0.0.1:" + ports.get(0) + "\", \"http://127.0.0.1:" + ports.get(1) + "\"]\n");
-    RmProcess rm1 = new RmProcess("rm-1", ports.get(0), cluster1, dir, config, db, seeds);
-    RmProcess rm2 = new RmProcess("rm-2", ports.get(1), cluster2, dir, config, db, seeds);
-    members.add(rm1);
-    members.add(rm2);
-    // rm-1, the first seed node, forms the cluster (and creates the journal's tables); rm-2 joins it.
-    rm1.start();
-    rm1.awaitServing(START);
-    rm2.start();
-    rm2.awaitServing(START);
-    rm1.awaitLog(0, "2 member(s) up", JOIN);
-    rm2.awaitLog(0, "2 member(s) up", JOIN);
+    members.addAll(RmProcess.pair(dir, "", pg.createDatabase()));
+    RmProcess.startInOrder(members.get(0), members.get(1), START, JOIN);
   }
 
   /**

@@ -18,6 +18,7 @@ import dev.bobbin.node.container.ProcessLauncher;
 import dev.bobbin.node.http.NodeMetrics;
 import dev.bobbin.node.http.NodeRoutes;
 import dev.bobbin.protocol.client.BobbinHttp;
+import dev.bobbin.protocol.client.Credentials;
 import dev.bobbin.protocol.client.ResourceTrackerClient;
 import java.time.Clock;
 import java.time.Duration;
@@ -69,7 +70,12 @@ public final class NodeManager implements AutoCloseable {
     return start(settings, ConfigFactory.load());
   }
 
-  /** Starts with the given Pekko configuration (for example the launcher's loaded file). */
+  /**
+   * Starts with the given Pekko configuration (for example the launcher's loaded file), presenting
+   * the node credential of the settings to the RM.
+   *
+   * @throws dev.bobbin.config.SettingsException when no usable node credential is configured
+   */
   public static NodeManager start(NmSettings settings, Config pekkoConfig) {
     return start(settings, pekkoConfig,
         ContainerExecutorSettings.from(pekkoConfig.withFallback(ConfigFactory.defaultReference())));
@@ -83,7 +89,8 @@ public final class NodeManager implements AutoCloseable {
   public static NodeManager start(NmSettings settings, Config pekkoConfig, ContainerExecutorSettings executor) {
     return start(settings, pekkoConfig, new ResourceTrackerClient(BobbinHttp.builder()
             .connectTimeout(RM_CONNECT_TIMEOUT).requestTimeout(RM_REQUEST_TIMEOUT)
-            .tls(HttpServers.clientTls(tls(pekkoConfig))).build()),
+            .tls(HttpServers.clientTls(tls(pekkoConfig)))
+            .credentials(Credentials.nodeCredential(settings.nodeCredential())).build()),
         ContainerExecutors.launcher(executor, settings.workDir()), Clock.systemUTC());
   }
 

@@ -7,7 +7,8 @@ import java.util.List;
 /**
  * New containers and completed statuses are each delivered exactly once. {@code amCommand} is
  * null unless the RM wants the AM to resync or shut down; {@code preempt} is null unless the RM
- * is about to take containers back.
+ * is about to take containers back. {@code amRmToken} is null unless the RM hands the AM a new AM
+ * token (after its key rolled, or a new scheduler took over), which the AM sends from then on.
  */
 public record AllocateResponse(
     int responseId,
@@ -16,7 +17,8 @@ public record AllocateResponse(
     Resource limit,
     int numClusterNodes,
     AmCommand amCommand,
-    PreemptionMessage preempt) {
+    PreemptionMessage preempt,
+    String amRmToken) {
   public AllocateResponse {
     allocatedContainers = allocatedContainers == null ? List.of() : List.copyOf(allocatedContainers);
     completedContainerStatuses =
@@ -25,7 +27,19 @@ public record AllocateResponse(
 
   public AllocateResponse(
       int responseId, List<Container> allocatedContainers, List<ContainerStatus> completedContainerStatuses,
+      Resource limit, int numClusterNodes, AmCommand amCommand, PreemptionMessage preempt) {
+    this(responseId, allocatedContainers, completedContainerStatuses, limit, numClusterNodes, amCommand, preempt, null);
+  }
+
+  public AllocateResponse(
+      int responseId, List<Container> allocatedContainers, List<ContainerStatus> completedContainerStatuses,
       Resource limit, int numClusterNodes, AmCommand amCommand) {
     this(responseId, allocatedContainers, completedContainerStatuses, limit, numClusterNodes, amCommand, null);
+  }
+
+  /** The same response, handing the AM this AM token. */
+  public AllocateResponse withAmRmToken(String token) {
+    return new AllocateResponse(responseId, allocatedContainers, completedContainerStatuses, limit, numClusterNodes,
+        amCommand, preempt, token);
   }
 }

@@ -9,18 +9,24 @@ import dev.bobbin.protocol.am.RegisterAmRequest;
 import dev.bobbin.protocol.am.RegisterAmResponse;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * An ApplicationMaster's calls to an RM member (YARN's ApplicationMasterProtocol): register,
- * allocate and finish, each to the member the caller chose. The attempt is the one of the AM token
- * that the transport's credentials carry. Stages fail with a {@link CallException}.
+ * allocate and finish, each to the member the caller chose. Every call carries the attempt's AM
+ * token; when an allocate response hands over a new one (the RM rolled its key, or a new scheduler
+ * took over), the calls after it carry that one, as YARN's AMRMClient does. Stages fail with a
+ * {@link CallException}.
  */
 public final class AmProtocolClient {
   private final BobbinHttp http;
+  private final AtomicReference<String> amToken;
 
-  /** @param http a transport whose credentials carry the AM token ({@link Credentials#amToken}) */
-  public AmProtocolClient(BobbinHttp http) {
-    this.http = http;
+  /** @param http the transport; its credentials are replaced by the AM token */
+  public AmProtocolClient(BobbinHttp http, String amToken) {
+    if (amToken == null || amToken.isBlank()) throw new IllegalArgumentException("The AM token is missing");
+    this.amToken = new AtomicReference<>(amToken);
+    this.http = http.withCredentials(request -> Credentials.amToken(this.amToken.get()).authenticate(request));
   }
 
   public static AmProtocolClient create(String amToken, Duration connectTimeout, Duration requestTimeout) {
@@ -29,12 +35,13 @@ public final class AmProtocolClient {
 
   public static AmProtocolClient create(
       String amToken, Duration connectTimeout, Duration requestTimeout, TlsSettings tls) {
-    return new AmProtocolClient(BobbinHttp.builder()
-        .connectTimeout(connectTimeout)
-        .requestTimeout(requestTimeout)
-        .tls(tls)
-        .credentials(Credentials.amToken(amToken))
-        .build());
+    return new AmProtocolClient(
+        BobbinHttp.builder().connectTimeout(connectTimeout).requestTimeout(requestTimeout).tls(tls).build(), amToken);
+  }
+
+  /** The AM token the next call carries. */
+  public String amToken() {
+    return amToken.get();
   }
 
   public CompletableFuture<RegisterAmResponse> register(String rmUrl, RegisterAmRequest request) {
@@ -42,7 +49,11 @@ public final class AmProtocolClient {
   }
 
   public CompletableFuture<AllocateResponse> allocate(String rmUrl, AllocateRequest request) {
-    return http.call(Call.post(rmUrl, WirePaths.AM_ALLOCATE, request), AllocateResponse.class);
+    return http.call(Call.post(rmUrl, WirePaths.AM_ALLOCATE, request), AllocateResponse.class)
+        .thenApply(response -> {
+          if (response.amRmToken() != null && !response.amRmToken().isBlank()) amToken.set(response.amRmToken());
+          return response;
+        });
   }
 
   public CompletableFuture<FinishAmResponse> finish(String rmUrl, FinishAmRequest request) {

@@ -40,6 +40,15 @@ public interface Credentials {
     return header("Authorization", "Bearer " + t);
   }
 
+  /**
+   * The cluster's node credential (the join token an RM member writes as {@code node-credential}),
+   * which the RM requires on every NodeManager protocol call.
+   */
+  static Credentials nodeCredential(String credential) {
+    if (credential == null || credential.isBlank()) throw new IllegalArgumentException("The node credential is empty");
+    return header(WirePaths.NODE_CREDENTIAL_HEADER, credential.strip());
+  }
+
   /** YARN's simple (pseudo) authentication: {@code user.name=USER} on every request. */
   static Credentials simpleUser(String user) {
     if (user == null || user.isBlank()) throw new IllegalArgumentException("The user name is empty");

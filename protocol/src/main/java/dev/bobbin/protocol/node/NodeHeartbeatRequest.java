@@ -6,16 +6,24 @@ import java.util.List;
 /**
  * NM → RM {@code POST /ws/v1/bobbin/nm/heartbeat}. {@code responseId} is the id of the last
  * response the NM received (0 after registering). Completed containers are reported until the RM
- * lists them in {@code containersToBeRemovedFromNm}.
+ * lists them in {@code containersToBeRemovedFromNm}. {@code lastKnownContainerTokenKeyId} is the
+ * newest container-token key the NM holds (YARN's lastKnownContainerTokenMasterKey): the RM answers
+ * with its keys when it has a newer one.
  */
 public record NodeHeartbeatRequest(
     String nodeId,
     int responseId,
     List<ContainerStatus> containerStatuses,
     boolean healthy,
-    String healthReport) {
+    String healthReport,
+    int lastKnownContainerTokenKeyId) {
   public NodeHeartbeatRequest {
     containerStatuses = containerStatuses == null ? List.of() : List.copyOf(containerStatuses);
     healthReport = healthReport == null ? "" : healthReport;
+  }
+
+  public NodeHeartbeatRequest(
+      String nodeId, int responseId, List<ContainerStatus> containerStatuses, boolean healthy, String healthReport) {
+    this(nodeId, responseId, containerStatuses, healthy, healthReport, 0);
   }
 }

@@ -8,7 +8,9 @@ import java.util.List;
  * RM → NM: what to kill, what to forget, and when to call again. {@code rmEpoch} is the epoch of
  * the scheduler that answered (0 when unknown): a NodeManager that has seen a higher one ignores
  * the orders of this response and refuses container tokens of older epochs, which fences a
- * scheduler that lives on in a member the cluster already downed.
+ * scheduler that lives on in a member the cluster already downed. {@code containerTokenKeys},
+ * when not empty, replaces the NodeManager's container-token keys: the RM sends them when it holds
+ * a key newer than the one the heartbeat named, before that key signs any token.
  */
 public record NodeHeartbeatResponse(
     int responseId,
@@ -18,13 +20,22 @@ public record NodeHeartbeatResponse(
     List<String> containersToBeRemovedFromNm,
     long nextHeartbeatIntervalMs,
     String diagnostics,
-    long rmEpoch) implements CborSerializable {
+    long rmEpoch,
+    List<ContainerTokenKey> containerTokenKeys) implements CborSerializable {
   public NodeHeartbeatResponse {
     containersToCleanup = containersToCleanup == null ? List.of() : List.copyOf(containersToCleanup);
     applicationsToCleanup = applicationsToCleanup == null ? List.of() : List.copyOf(applicationsToCleanup);
     containersToBeRemovedFromNm =
         containersToBeRemovedFromNm == null ? List.of() : List.copyOf(containersToBeRemovedFromNm);
     diagnostics = diagnostics == null ? "" : diagnostics;
+    containerTokenKeys = containerTokenKeys == null ? List.of() : List.copyOf(containerTokenKeys);
+  }
+
+  public NodeHeartbeatResponse(
+      int responseId, NodeAction nodeAction, List<String> containersToCleanup, List<String> applicationsToCleanup,
+      List<String> containersToBeRemovedFromNm, long nextHeartbeatIntervalMs, String diagnostics, long rmEpoch) {
+    this(responseId, nodeAction, containersToCleanup, applicationsToCleanup, containersToBeRemovedFromNm,
+        nextHeartbeatIntervalMs, diagnostics, rmEpoch, List.of());
   }
 
   public NodeHeartbeatResponse(
@@ -36,5 +47,11 @@ public record NodeHeartbeatResponse(
 
   public static NodeHeartbeatResponse resync(String diagnostics) {
     return new NodeHeartbeatResponse(0, NodeAction.RESYNC, List.of(), List.of(), List.of(), 0, diagnostics, 0);
+  }
+
+  /** The same response, handing the node these container-token keys. */
+  public NodeHeartbeatResponse withContainerTokenKeys(List<ContainerTokenKey> keys) {
+    return new NodeHeartbeatResponse(responseId, nodeAction, containersToCleanup, applicationsToCleanup,
+        containersToBeRemovedFromNm, nextHeartbeatIntervalMs, diagnostics, rmEpoch, keys);
   }
 }

@@ -6,10 +6,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.bobbin.protocol.NodeAction;
 import dev.bobbin.protocol.WirePaths;
 import dev.bobbin.protocol.am.AllocateResponse;
+import dev.bobbin.protocol.node.ContainerTokenKey;
 import dev.bobbin.protocol.node.RegisterNodeResponse;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -36,12 +38,14 @@ class BobbinHttpTest {
   void aSuccessIsDecodedIntoItsWireRecord() throws Exception {
     server = TestingServer.start().on(WirePaths.NM_REGISTER, 200, """
         {"nodeAction":"NORMAL","diagnostics":"","rmIdentifier":17,"heartbeatIntervalMs":1000,
-         "containerTokenKey":"a2V5","rmEpoch":3,"somethingNewer":true}""");
+         "containerTokenKeys":[{"keyId":4,"key":"a2V5","activatesAtMs":10,"retiresAtMs":0}],"rmEpoch":3,
+         "somethingNewer":true}""");
 
     RegisterNodeResponse r = http.callAndWait(
         Call.post(server.url(), WirePaths.NM_REGISTER, Map.of("nodeId", "h:1")), RegisterNodeResponse.class);
 
-    assertThat(r).isEqualTo(new RegisterNodeResponse(NodeAction.NORMAL, "", 17, 1000, "a2V5", 3));
+    assertThat(r).isEqualTo(new RegisterNodeResponse(NodeAction.NORMAL, "", 17, 1000,
+        List.of(new ContainerTokenKey(4, "a2V5", 10, 0)), 3));
     TestingServer.Received sent = server.received.get(0);
     assertThat(sent.method()).isEqualTo("POST");
     assertThat(sent.header("Content-Type")).isEqualTo("application/json");
@@ -206,16 +210,20 @@ class BobbinHttpTest {
   }
 
   @Test
-  void theAmTokenAndSimpleUserCredentialsAddTheirHeaderAndParameter() throws Exception {
+  void theAmTokenNodeCredentialAndSimpleUserCredentialsAddTheirHeaderAndParameter() throws Exception {
     server = TestingServer.start().on("/a", 200, "{}");
 
     BobbinHttp.builder().credentials(Credentials.amToken("tok")).build()
         .sendAndWait(Call.get(server.url(), "/a"));
     BobbinHttp.builder().credentials(Credentials.simpleUser("alice b")).build()
         .sendAndWait(Call.get(server.url(), "/a").withQuery(Map.of("states", "RUNNING")));
+    BobbinHttp.builder().credentials(Credentials.nodeCredential("join-token\n")).build()
+        .sendAndWait(Call.get(server.url(), "/a"));
 
     assertThat(server.received.get(0).header(WirePaths.AM_TOKEN_HEADER)).isEqualTo("tok");
     assertThat(server.received.get(1).query()).isEqualTo("states=RUNNING&user.name=alice+b");
+    assertThat(server.received.get(2).header(WirePaths.NODE_CREDENTIAL_HEADER)).isEqualTo("join-token");
+    assertThatThrownBy(() -> Credentials.nodeCredential(" ")).isInstanceOf(IllegalArgumentException.class);
   }
 
   @Test
