@@ -70,6 +70,10 @@ final class BenchCommand implements Callable<Integer> {
       description = "the submissions scenario: how many of its " + Topology.QUEUES + " queues it submits to (default: all)")
   String queues;
 
+  @Option(names = "--auth", paramLabel = "simple|token",
+      description = "how the clients authenticate to the RM: user.name (default), or a signed bearer token")
+  String auth;
+
   @Option(names = "--out", paramLabel = "FILE",
       description = {"the results file; by default, under the working directory:", BenchOptions.DEFAULT_OUT})
   Path out;

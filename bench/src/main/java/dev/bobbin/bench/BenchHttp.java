@@ -21,9 +21,10 @@ final class BenchHttp {
       .requestTimeout(REQUEST_TIMEOUT)
       .executor(Runnable::run)
       .build();
-  private static final String USER = "bench";
   /** The node credential of every RM the bench starts, which the simulated NodeManagers present. */
   static final String NODE_CREDENTIAL = newCredential();
+  /** The HMAC key (base64) every RM the bench starts verifies bearer tokens with, under {@code --auth token}. */
+  static final String HMAC_KEY = java.util.Base64.getEncoder().encodeToString(randomBytes());
 
   /** Latencies of one submission's two calls, in nanoseconds. */
   record Timing(long newApp, long submit, String appId) {}
@@ -31,19 +32,25 @@ final class BenchHttp {
   private BenchHttp() {}
 
   private static String newCredential() {
+    return java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(randomBytes());
+  }
+
+  private static byte[] randomBytes() {
     byte[] secret = new byte[32];
     new java.security.SecureRandom().nextBytes(secret);
-    return java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(secret);
+    return secret;
   }
 
   static String rmUrl(int port) {
     return "http://127.0.0.1:" + port;
   }
 
-  /** The REST API of the RM on {@code port}, called as {@code bench}, each call waiting up to {@code timeout}. */
-  static RmRestClient rm(int port, Duration timeout) {
-    return new RmRestClient(TRANSPORT.withRequestTimeout(timeout).withCredentials(Credentials.simpleUser(USER)),
-        List.of(rmUrl(port)));
+  /**
+   * The REST API of the RM on {@code port}, called as {@code bench} with {@code user}'s credentials
+   * ({@link RmProcess#user}), each call waiting up to {@code timeout}.
+   */
+  static RmRestClient rm(int port, Credentials user, Duration timeout) {
+    return new RmRestClient(TRANSPORT.withRequestTimeout(timeout).withCredentials(user), List.of(rmUrl(port)));
   }
 
   /** A new application id, then its submission to {@code queue}; throws a CallException when either fails. */

@@ -19,11 +19,12 @@ import java.util.Set;
  * @param postgres the RM's journal on PostgreSQL (started for the run) instead of the embedded H2
  * @param clients the submission scenario's concurrent clients; null for its default
  * @param queues how many of the ten queues the submission scenario submits to; null for all ten
+ * @param auth how the bench's clients authenticate to the RMs it starts
  */
 public record BenchOptions(
     String scenario, Integer nodes, Integer apps, Integer containers, Integer shape, String policy,
     Duration duration, boolean quick, boolean jfr, boolean postgres, Integer clients, Integer queues, Path out,
-    String command) {
+    String command, BenchAuth auth) {
 
   public static final List<String> SCENARIOS =
       List.of("scheduler", "full-path", "heartbeats", "submissions", "recovery", "memory", "journal");
@@ -87,13 +88,14 @@ public record BenchOptions(
     shown.addAll(args);
     return new BenchOptions(scenario, positive("--nodes", c.nodes), positive("--apps", c.apps),
         positive("--containers", c.containers), shape, policy, c.duration == null ? null : duration(c.duration),
-        c.quick, c.jfr, postgres, clients, queues, out, String.join(" ", shown));
+        c.quick, c.jfr, postgres, clients, queues, out, String.join(" ", shown),
+        c.auth == null ? BenchAuth.SIMPLE : BenchAuth.parse(c.auth));
   }
 
   /** The same options for one scenario of {@code all}. */
   BenchOptions forScenario(String name) {
     return new BenchOptions(name, nodes, apps, containers, shape, policy, duration, quick, jfr, postgres, clients,
-        queues, out, command);
+        queues, out, command, auth);
   }
 
   int nodesOr(int full, int quickValue) {

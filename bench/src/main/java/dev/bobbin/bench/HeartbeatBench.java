@@ -32,7 +32,7 @@ final class HeartbeatBench {
     Phase p1;
     Phase p2;
     double registerSecs;
-    try (RmProcess rm = RmProcess.start(work, "rm", new RmConfig(fair), work.resolve("rm-data"), "2g", jfr);
+    try (RmProcess rm = RmProcess.start(work, "rm", new RmConfig(fair, o.auth()), work.resolve("rm-data"), "2g", jfr);
         SimNodes sim = registered(rm, sims, deadline)) {
       registerSecs = sim.registerSeconds();
       say.accept(String.format("heartbeats: %d nodes registered in %.1f s; pacing at %.0f/s", nodes, registerSecs,

@@ -55,14 +55,14 @@ final class RecoveryBench {
 
     Path jfr = o.jfr() ? work.resolve("rm-recovery.jfr") : null;
     long wallStart = System.currentTimeMillis();
-    try (RmProcess rm = RmProcess.start(work, "rm", new RmConfig(false), data, "2g", jfr)) {
+    try (RmProcess rm = RmProcess.start(work, "rm", new RmConfig(false, o.auth()), data, "2g", jfr)) {
       long limit = o.quick() ? 180 : 900;
       long http = rm.awaitHttp(limit);
       if (http < 0) throw new IllegalStateException("RM did not answer; see " + rm.log);
       long submitted = -1;
       String lastError = "";
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(limit);
-      var rest = BenchHttp.rm(rm.httpPort, Duration.ofSeconds(60));
+      var rest = BenchHttp.rm(rm.httpPort, rm.user, Duration.ofSeconds(60));
       while (submitted < 0 && System.nanoTime() < deadline && rm.process.isAlive()) {
         try {
           BenchHttp.submit(rest, "q0", "sim-am");

@@ -1,5 +1,6 @@
 package dev.bobbin.bench;
 
+import dev.bobbin.protocol.client.Credentials;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -23,8 +24,11 @@ final class RmProcess implements AutoCloseable {
   final int httpPort;
   final long startedNanos;
   final Path jfr;
+  /** What the bench's REST calls to this RM carry: a user its authenticator accepts. */
+  final Credentials user;
 
-  private RmProcess(Process process, Path log, int httpPort, long startedNanos, Path jfr) {
+  private RmProcess(Process process, Path log, int httpPort, long startedNanos, Path jfr, Credentials user) {
+    this.user = user;
     this.process = process;
     this.log = log;
     this.httpPort = httpPort;
@@ -43,7 +47,10 @@ final class RmProcess implements AutoCloseable {
     Path credential = work.resolve(name + ".node-credential");
     Files.writeString(credential, BenchHttp.NODE_CREDENTIAL, StandardCharsets.UTF_8);
     Files.setPosixFilePermissions(credential, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
-    Files.writeString(conf, cfg.hocon(dataDir, httpPort, Ports.free(), credential), StandardCharsets.UTF_8);
+    Path hmacKey = work.resolve(name + ".hmac-key");
+    Files.writeString(hmacKey, BenchHttp.HMAC_KEY, StandardCharsets.UTF_8);
+    Files.setPosixFilePermissions(hmacKey, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+    Files.writeString(conf, cfg.hocon(dataDir, httpPort, Ports.free(), credential, hmacKey), StandardCharsets.UTF_8);
     Path logback = logback(work);
     List<String> cmd = new ArrayList<>(List.of("-Xmx" + heap));
     cmd.addAll(extraOptions());
@@ -52,7 +59,7 @@ final class RmProcess implements AutoCloseable {
     LauncherClasspath launcher = LauncherClasspath.of(BenchMain.home());
     cmd.addAll(launcher.jvmOptions());
     cmd.addAll(List.of("-cp", launcher.classpath(), "dev.bobbin.launcher.Main", "rm", "--config", conf.toString()));
-    return launch(work, name, cmd, httpPort, jfr);
+    return launch(work, name, cmd, httpPort, jfr, cfg.auth.credentials(hmacKey));
   }
 
   /**
@@ -66,7 +73,7 @@ final class RmProcess implements AutoCloseable {
     cmd.addAll(extraOptions());
     cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), TransportFloor.class.getName(),
         "--port", Integer.toString(httpPort)));
-    return launch(work, "transport-floor", cmd, httpPort, null);
+    return launch(work, "transport-floor", cmd, httpPort, null, Credentials.NONE);
   }
 
   /**
@@ -85,7 +92,7 @@ final class RmProcess implements AutoCloseable {
     cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), JournalFloor.class.getName(),
         "--data-dir", dataDir.toString(), "--warm-up", Long.toString(warmSeconds),
         "--measure", Long.toString(measureSeconds), "--in-flight", Integer.toString(inFlight)));
-    return launch(work, "journal-floor", cmd, -1, jfr);
+    return launch(work, "journal-floor", cmd, -1, jfr, Credentials.NONE);
   }
 
   private static List<String> recording(Path jfr) {
@@ -111,8 +118,8 @@ final class RmProcess implements AutoCloseable {
     return logback;
   }
 
-  private static RmProcess launch(Path work, String name, List<String> jvmArgs, int httpPort, Path jfr)
-      throws IOException {
+  private static RmProcess launch(Path work, String name, List<String> jvmArgs, int httpPort, Path jfr,
+      Credentials user) throws IOException {
     Path log = work.resolve(name + ".log");
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -125,7 +132,7 @@ final class RmProcess implements AutoCloseable {
         .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
         .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
         .start();
-    RmProcess rm = new RmProcess(p, log, httpPort, started, jfr);
+    RmProcess rm = new RmProcess(p, log, httpPort, started, jfr, user);
     Runtime.getRuntime().addShutdownHook(new Thread(rm::kill, "bench-rm-cleanup"));
     return rm;
   }
@@ -153,7 +160,7 @@ final class RmProcess implements AutoCloseable {
   /** Waits until {@code GET /ws/v1/cluster/info} answers; the nanoTime it did, or -1 (died, timed out). */
   long awaitHttp(long timeoutSeconds) throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds);
-    var rm = BenchHttp.rm(httpPort, Duration.ofSeconds(5));
+    var rm = BenchHttp.rm(httpPort, user, Duration.ofSeconds(5));
     while (System.nanoTime() < deadline && process.isAlive()) {
       if (BenchHttp.answers(rm)) return System.nanoTime();
       Thread.sleep(20);

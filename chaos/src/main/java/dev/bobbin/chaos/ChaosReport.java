@@ -43,6 +43,8 @@ record ChaosReport(
     out.println();
     out.println("== Chaos summary: " + description);
     out.println("work dir (logs in logs/): " + workDir + "; ran " + Durations.format(elapsedMs));
+    out.println("security: clients authenticate (simple, user.name; anonymous callers refused), NodeManagers"
+        + " present the cluster's node credential, AMs their AM tokens");
     if (startupFailure.isPresent()) {
       out.println("The cluster could not be started: " + startupFailure.get());
       out.println("chaos: ERROR cluster did not start");

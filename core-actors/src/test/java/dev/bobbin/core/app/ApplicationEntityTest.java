@@ -154,6 +154,7 @@ class ApplicationEntityTest {
     Submission s = submission(2);
     Submission withAcls = new Submission(s.appId(), s.name(), s.user(), s.queue(), s.priority(), s.applicationType(),
         s.tags(), s.amResource(), s.amLaunch(), s.maxAttempts(), acls);
+    issue(s.user());
     var result = kit.<StatusReply<AppReport>>runCommand(r -> new ApplicationEntity.Submit(withAcls, r));
     assertThat(result.reply().getValue().acls()).isEqualTo(acls);
     kit.restart();
