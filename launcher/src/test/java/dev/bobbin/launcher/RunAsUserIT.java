@@ -54,6 +54,7 @@ class RunAsUserIT {
         "bobbin.nm.memory-mb", 4096,
         "bobbin.nm.vcores", 4,
         "bobbin.nm.work-dir", dir.resolve("nm").toString(),
+        "bobbin.nm.node-credential-file", rm.nodeCredentialFile().toString(),
         "bobbin.nm.container-executor", "linux")).withFallback(ConfigFactory.load());
     nm = NodeManager.start(NmSettings.from(nmConfig), ContainerExecutorSettings.from(nmConfig));
     base = rm.url() + "/ws/v1/cluster";
