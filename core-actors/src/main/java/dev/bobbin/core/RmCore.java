@@ -99,6 +99,7 @@ public final class RmCore {
   private final ActorRef<Topic.Command<MemberQueues.Refreshed>> queuesRefreshed;
   private final ProtocolGuard guard;
   private final long clusterTimestamp;
+  private final String nodeScheme;
   private final AtomicInteger appSequence = new AtomicInteger();
   /** This incarnation's application id stamp; asked for again if the first ask failed. */
   private volatile CompletionStage<Long> idStamp;
@@ -125,10 +126,10 @@ public final class RmCore {
     MemberKeys keys = MemberKeys.start(system, KeySchedule.of(rm), clock, timeout);
     this.guard = new ProtocolGuard(
         NodeTrust.load(rm.nodeTrust()), new MemberTokens(keys, clock), this::isCurrentAttempt);
+    HttpTls tls = HttpTls.from(system.settings().config().withFallback(ConfigFactory.defaultReference()));
+    this.nodeScheme = tls.httpsOnly() ? "https" : "http";
     ActorRef<AmLauncher.Command> launcher = system.systemActorOf(
-        AmLauncher.create(rmAddresses, timeout, rm.amLauncherThreads(),
-            HttpTls.from(system.settings().config().withFallback(ConfigFactory.defaultReference()))),
-        "am-launcher", Props.empty());
+        AmLauncher.create(rmAddresses, timeout, rm.amLauncherThreads(), tls), "am-launcher", Props.empty());
     SchedulerDeps deps = new SchedulerDeps(scheduler, policy, keys, rm.nmHeartbeatInterval(), rm.nmExpiry(),
         rm.amExpiry(), rm.containerAllocationExpiry(), timeout, clock, rm.recoverySchedulingWait(),
         rm.recoveryMinNodeShare(),
@@ -192,6 +193,11 @@ public final class RmCore {
 
   public SchedulerSettings schedulerSettings() {
     return scheduler;
+  }
+
+  /** How NodeManagers' HTTP addresses are reached: {@code https} when the cluster serves HTTPS only. */
+  public String nodeScheme() {
+    return nodeScheme;
   }
 
   /** The authorization rules this member enforces. */

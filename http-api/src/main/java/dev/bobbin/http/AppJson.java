@@ -18,10 +18,13 @@ import java.util.Map;
 final class AppJson {
   private AppJson() {}
 
-  /** @param viewer whether the caller may view the application (its VIEW_APP rights) */
+  /**
+   * @param viewer whether the caller may view the application (its VIEW_APP rights)
+   * @param nodeScheme how NodeManagers' HTTP addresses are reached: {@code http} or {@code https}
+   */
   static Map<String, Object> app(AppReport r, SchedulerProtocol.AppUsage usage, long clusterId, Resource cluster, long now,
-      boolean viewer) {
-    return viewer ? app(r, usage, clusterId, cluster, now) : restricted(r, usage, clusterId);
+      boolean viewer, String nodeScheme) {
+    return viewer ? app(r, usage, clusterId, cluster, now, nodeScheme) : restricted(r, usage, clusterId);
   }
 
   /** What anyone who may list the application sees first: who, what, where, how far. */
@@ -54,7 +57,7 @@ final class AppJson {
   }
 
   private static Map<String, Object> app(AppReport r, SchedulerProtocol.AppUsage usage, long clusterId, Resource cluster,
-      long now) {
+      long now, String nodeScheme) {
     Map<String, Object> m = summary(r, usage);
     Attempt cur = r.currentAttempt();
     boolean running = !r.state().isFinal();
@@ -70,7 +73,7 @@ final class AppJson {
     m.put("finishedTime", r.finishedTime());
     m.put("elapsedTime", (r.finishedTime() > 0 ? r.finishedTime() : now) - r.startedTime());
     if (cur != null && !cur.amContainerId().isEmpty()) {
-      m.put("amContainerLogs", "http://" + cur.amNodeHttpAddress() + "/node/containerlogs/" + cur.amContainerId() + "/" + r.user());
+      m.put("amContainerLogs", nodeScheme + "://" + cur.amNodeHttpAddress() + "/node/containerlogs/" + cur.amContainerId() + "/" + r.user());
       m.put("amHostHttpAddress", cur.amNodeHttpAddress());
       m.put("currentAppAttemptId", cur.attemptId());
     }
@@ -105,7 +108,7 @@ final class AppJson {
   }
 
   /** @param viewer whether the caller may view the application: others see no logs link or diagnostics */
-  static Map<String, Object> attempts(AppReport r, boolean viewer) {
+  static Map<String, Object> attempts(AppReport r, boolean viewer, String nodeScheme) {
     List<Map<String, Object>> out = new ArrayList<>();
     for (Attempt a : r.attempts()) {
       Map<String, Object> m = new LinkedHashMap<>();
@@ -117,7 +120,7 @@ final class AppJson {
       m.put("nodeHttpAddress", viewer ? a.amNodeHttpAddress() : "");
       m.put("nodeId", a.amNodeId());
       m.put("logsLink", a.amContainerId().isEmpty() || !viewer ? ""
-          : "http://" + a.amNodeHttpAddress() + "/node/containerlogs/" + a.amContainerId() + "/" + r.user());
+          : nodeScheme + "://" + a.amNodeHttpAddress() + "/node/containerlogs/" + a.amContainerId() + "/" + r.user());
       m.put("blacklistedNodes", "");
       m.put("nodesBlacklistedBySystem", "");
       m.put("appAttemptState", a.state().name());

@@ -112,7 +112,7 @@ final class ClusterRoutes extends AllDirectives {
 
   private CompletionStage<HttpResponse> attempts(String id, RestCaller caller) {
     return audited(caller, "Get Application Attempts", SERVICE, id, core.application(id))
-        .thenApply(r -> ok(AppJson.attempts(r, canView(caller, r))));
+        .thenApply(r -> ok(AppJson.attempts(r, canView(caller, r), core.nodeScheme())));
   }
 
   private CompletionStage<HttpResponse> state(String id) {
@@ -198,7 +198,7 @@ final class ClusterRoutes extends AllDirectives {
     return audited(caller, "Get Application Report", SERVICE, id, core.application(id))
         .thenCombine(core.usage(id), (r, u) ->
             ok(Map.of("app", AppJson.app(r, u.usage(), core.clusterTimestamp(), u.clusterCapacity(),
-                System.currentTimeMillis(), canView(caller, r)))));
+                System.currentTimeMillis(), canView(caller, r), core.nodeScheme()))));
   }
 
   private CompletionStage<HttpResponse> listApps(Map<String, String> q, RestCaller caller) {
@@ -211,7 +211,7 @@ final class ClusterRoutes extends AllDirectives {
             if (out.size() >= filter.limit()) break;
             if (filter.test().test(r)) {
               out.add(AppJson.app(r, u.apps().get(r.id()), core.clusterTimestamp(), u.clusterCapacity(), now,
-                  canView(caller, r)));
+                  canView(caller, r), core.nodeScheme()));
             }
           }
           return ok(Map.of("apps", Map.of("app", out)));

@@ -43,13 +43,15 @@ class QuickstartHttpsIT {
     AtomicReference<Throwable> jvmTrust = new AtomicReference<>();
     AtomicReference<Throwable> plain = new AtomicReference<>();
     AtomicReference<Integer> verifiedStatus = new AtomicReference<>();
+    AtomicReference<String> apps = new AtomicReference<>();
 
     var outcome = QuickstartCommand.runIn(dir.resolve("run"), new PrintStream(buf, true, StandardCharsets.UTF_8),
         QuickstartCommand.SHELL, tls, (rmUrl, stop) -> {
           rmAddress.set(rmUrl);
-          verifiedStatus.set(BobbinHttp.builder().tls(TlsSettings.trusting(certs.caPem(), "", false))
-              .credentials(Credentials.simpleUser("alice")).build()
-              .sendAndWait(Call.get(rmUrl, "/ws/v1/cluster/info")).status());
+          BobbinHttp verifying = BobbinHttp.builder().tls(TlsSettings.trusting(certs.caPem(), "", false))
+              .credentials(Credentials.simpleUser(System.getProperty("user.name"))).build();
+          verifiedStatus.set(verifying.sendAndWait(Call.get(rmUrl, "/ws/v1/cluster/info")).status());
+          apps.set(new String(verifying.sendAndWait(Call.get(rmUrl, "/ws/v1/cluster/apps")).body(), StandardCharsets.UTF_8));
           jvmTrust.set(failure(() -> BobbinHttp.withDefaults().sendAndWait(Call.get(rmUrl, "/ws/v1/cluster/info"))));
           plain.set(failure(() -> HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build().send(
               HttpRequest.newBuilder(URI.create(rmUrl.replace("https://", "http://") + "/ws/v1/cluster/info"))
@@ -62,6 +64,8 @@ class QuickstartHttpsIT {
     assertThat(outcome.containerOutput()).hasSize(QuickstartCommand.CONTAINERS);
     assertThat(rmAddress.get()).startsWith("https://");
     assertThat(verifiedStatus.get()).isEqualTo(200);
+    assertThat(apps.get()).as("links to NodeManagers use their scheme")
+        .contains("\"amContainerLogs\":\"https://").doesNotContain("http://");
     assertThat(jvmTrust.get()).isInstanceOf(UnreachableException.class).satisfies(e -> assertThat(handshake(e)).isTrue());
     assertThat(plain.get()).as("a plain HTTP request gets no answer").isNotNull();
   }

@@ -63,7 +63,7 @@ final class RestViews {
   }
 
   static ContainerInfo container(NodeView v, ContainerRecord c) {
-    String logs = "http://" + v.identity().httpAddress() + "/ws/v1/node/containers/" + c.containerId() + "/logs";
+    String logs = v.identity().webUrl() + "/ws/v1/node/containers/" + c.containerId() + "/logs";
     return new ContainerInfo(c.containerId(), c.state().name(), v.identity().nodeId(), logs, c.user(), c.exitCode(),
         c.diagnostics(), c.resource().memory(), c.resource().vCores());
   }

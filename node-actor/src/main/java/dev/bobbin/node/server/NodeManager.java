@@ -118,7 +118,7 @@ public final class NodeManager implements AutoCloseable {
       throw new IllegalStateException(
           "NodeManager cannot listen on " + settings.hostname() + ":" + settings.httpPort() + ": " + cause, cause);
     }
-    NodeIdentity identity = new NodeIdentity(settings.hostname(), binding.main().localAddress().getPort());
+    NodeIdentity identity = new NodeIdentity(settings.hostname(), binding.main().localAddress().getPort(), binding.scheme());
     CoordinatedShutdown shutdown = CoordinatedShutdown.get(system);
     shutdown.addTask(CoordinatedShutdown.PhaseServiceUnbind(), "nm-http-unbind",
         () -> binding.unbind().thenApply(x -> Done.getInstance()));
