@@ -57,6 +57,7 @@ import org.apache.pekko.http.javadsl.unmarshalling.Unmarshaller;
  */
 public final class NodeRoutes extends AllDirectives {
   private static final String SERVER_ERROR = "org.apache.hadoop.yarn.webapp.WebApplicationException";
+  private static final String ACCESS_CONTROL = "org.apache.hadoop.security.AccessControlException";
 
   private final ActorRef<NodeAgent.Command> agent;
   private final Scheduler scheduler;
@@ -64,11 +65,13 @@ public final class NodeRoutes extends AllDirectives {
   private final NodeMetrics metrics;
   private final HttpLimits limits;
   private final Authentication<Identity> users;
+  private final ContainerAccess access;
   private final ObjectMapper json = WireJson.mapper();
 
   public NodeRoutes(ActorRef<NodeAgent.Command> agent, Scheduler scheduler, Duration askTimeout, NodeMetrics metrics,
-      HttpLimits limits, Authentication<Identity> users) {
+      HttpLimits limits, Authentication<Identity> users, ContainerAccess access) {
     this.users = users;
+    this.access = access;
     this.agent = agent;
     this.scheduler = scheduler;
     this.askTimeout = askTimeout;
@@ -85,7 +88,7 @@ public final class NodeRoutes extends AllDirectives {
         () -> concat(
             pathPrefix(segment("ws").slash("v1").slash("node"), () -> concat(
                 pathPrefix("container-manager", this::containerManagement),
-                users.require(caller -> get(this::nodeResources)))),
+                users.require(caller -> get(() -> nodeResources(caller.principal()))))),
             path("metrics", () -> users.require(caller -> get(() -> view(v ->
                 complete(HttpResponse.create().withEntity(
                     HttpEntities.create(ContentTypes.TEXT_PLAIN_UTF8, metrics.scrape(v)))))))))));
@@ -101,17 +104,18 @@ public final class NodeRoutes extends AllDirectives {
             this.<GetContainerStatusesResponse>askAndAnswer(replyTo -> new NodeAgent.GetContainerStatuses(req, replyTo))))));
   }
 
-  private Route nodeResources() {
+  private Route nodeResources(Identity caller) {
     return concat(
         pathEndOrSingleSlash(() -> view(v -> ok(RestViews.nodeInfo(v)))),
         path("info", () -> view(v -> ok(RestViews.nodeInfo(v)))),
         pathPrefix("containers", () -> concat(
             pathEndOrSingleSlash(() -> view(v -> ok(RestViews.containers(v)))),
             pathPrefix(segment(), id -> PathIds.containerId(id, () -> concat(
-                pathEndOrSingleSlash(() -> withContainer(id, (v, c) -> ok(Map.of("container", RestViews.container(v, c))))),
+                pathEndOrSingleSlash(() -> withContainer(id, caller,
+                    (v, c) -> ok(Map.of("container", RestViews.container(v, c))))),
                 pathPrefix("logs", () -> concat(
-                    pathEndOrSingleSlash(() -> withContainer(id, this::logList)),
-                    path(segment(), file -> withContainer(id, (v, c) -> logFile(c, file)))))))))),
+                    pathEndOrSingleSlash(() -> withContainer(id, caller, this::logList)),
+                    path(segment(), file -> withContainer(id, caller, (v, c) -> logFile(c, file)))))))))),
         pathPrefix("apps", () -> concat(
             pathEndOrSingleSlash(() -> parameterOptional("state", state -> parameterOptional("user", user ->
                 view(v -> ok(Map.of("apps", Map.of("app", apps(v, state, user)))))))),
@@ -171,10 +175,17 @@ public final class NodeRoutes extends AllDirectives {
         HttpEntities.createChunked(ContentTypes.TEXT_PLAIN_UTF8, StreamConverters.fromInputStream(() -> in))));
   }
 
-  private Route withContainer(String containerId, java.util.function.BiFunction<NodeView, ContainerRecord, Route> inner) {
+  /** The container's details and logs, for those {@link ContainerAccess} lets read them. */
+  private Route withContainer(String containerId, Identity caller,
+      java.util.function.BiFunction<NodeView, ContainerRecord, Route> inner) {
     return view(v -> {
       Optional<ContainerRecord> c = RestViews.find(v, containerId);
-      return c.map(r -> inner.apply(v, r)).orElseGet(() -> notFound("container with id " + containerId + " not found"));
+      if (c.isEmpty()) return notFound("container with id " + containerId + " not found");
+      if (!access.mayRead(caller, c.get().user())) {
+        return complete(RemoteErrors.response(403, ACCESS_CONTROL, "User " + caller.user()
+            + " does not have permission to view the logs of " + containerId));
+      }
+      return inner.apply(v, c.get());
     });
   }
 

@@ -15,6 +15,7 @@ import dev.bobbin.config.security.SecuritySettings;
 import dev.bobbin.http.server.HttpServers;
 import dev.bobbin.node.container.ContainerExecutors;
 import dev.bobbin.node.container.ProcessLauncher;
+import dev.bobbin.node.http.ContainerAccess;
 import dev.bobbin.node.http.NodeMetrics;
 import dev.bobbin.node.http.NodeRoutes;
 import dev.bobbin.protocol.client.BobbinHttp;
@@ -98,15 +99,16 @@ public final class NodeManager implements AutoCloseable {
   public static NodeManager start(
       NmSettings settings, Config pekkoConfig, ResourceTrackerClient rm, ProcessLauncher launcher, Clock clock) {
     Config config = ConfigFactory.parseString(SLF4J_LOGGING).withFallback(pekkoConfig);
-    Authentication<Identity> users = new Authentication<>(UserAuthenticators.from(
-        SecuritySettings.from(config.withFallback(ConfigFactory.defaultReference()).resolve())), "NM");
+    SecuritySettings security = SecuritySettings.from(config.withFallback(ConfigFactory.defaultReference()).resolve());
+    Authentication<Identity> users = new Authentication<>(UserAuthenticators.from(security), "NM");
     ActorSystem<NodeAgent.Command> system =
         ActorSystem.create(NodeAgent.create(settings, rm, launcher, clock), "bobbin-nm", config);
     HttpServers.Bound binding;
     try {
       binding = HttpServers.bind(system, settings.hostname(), settings.httpPort(),
               HttpTls.httpsPort(withDefaults(pekkoConfig), "bobbin.nm"), tls(pekkoConfig), settings.http(),
-              new NodeRoutes(system, system.scheduler(), ASK_TIMEOUT, new NodeMetrics(), settings.http(), users).routes())
+              new NodeRoutes(system, system.scheduler(), ASK_TIMEOUT, new NodeMetrics(), settings.http(), users,
+                  ContainerAccess.of(security)).routes())
           .toCompletableFuture()
           .get(BIND_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
     } catch (InterruptedException | ExecutionException | TimeoutException | RuntimeException e) {
