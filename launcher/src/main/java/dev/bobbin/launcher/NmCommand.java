@@ -56,6 +56,15 @@ final class NmCommand implements Callable<Integer> {
           + " (bobbin.security.auth)")
   String auth;
 
+  @Option(names = "--acl-enable", arity = "0..1", paramLabel = "true|false", fallbackValue = "true",
+      description = "keep containers' details and logs to their users and the administrators, as yarn.acl.enable"
+          + " (default: on unless --auth simple)")
+  Boolean aclEnable;
+
+  @Option(names = "--admin-acl", paramLabel = "ACL",
+      description = "the cluster's administrators, as yarn.admin.acl: \"users groups\", \"*\" or \" \"")
+  String adminAcl;
+
   @Option(names = "--node-credential", paramLabel = "FILE", description = {
       "a copy of the cluster's node credential, without which the RM refuses the node: an RM member makes it as",
       "node-credential in its data directory and names it as it starts (default: bobbin.nm.node-credential-file)"})
@@ -83,6 +92,8 @@ final class NmCommand implements Callable<Integer> {
     RmCommand.put(over, "bobbin.nm.node-credential-file", nodeCredential == null ? null : nodeCredential.toString());
     tls.putInto(over);
     RmCommand.put(over, "bobbin.security.auth", auth);
+    RmCommand.put(over, "bobbin.security.acl-enable", aclEnable);
+    RmCommand.put(over, "bobbin.security.admin-acl", adminAcl);
     Config full = ConfigFactory.parseMap(over).withFallback(Settings.load(config));
     NmSettings settings = NmSettings.from(full);
     startingLines(settings, rm != null, config).forEach(out::println);
