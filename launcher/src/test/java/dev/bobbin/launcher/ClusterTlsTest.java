@@ -43,8 +43,9 @@ class ClusterTlsTest {
         return null;
       });
     } finally {
-      ActorTestKit.shutdown(second);
-      ActorTestKit.shutdown(first);
+      // Each leaves the cluster first (coordinated shutdown), which on a busy machine takes over the default 10 s.
+      ActorTestKit.shutdown(second, Duration.ofSeconds(60), true);
+      ActorTestKit.shutdown(first, Duration.ofSeconds(60), true);
     }
   }
 
