@@ -87,6 +87,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class RmCore {
   private static final Logger log = LoggerFactory.getLogger(RmCore.class);
+  /** The name of the scheduler's cluster singleton. */
+  static final String SCHEDULER = "scheduler";
   private final ActorSystem<?> system;
   private final RmSettings rm;
   private final SchedulerSettings scheduler;
@@ -123,6 +125,7 @@ public final class RmCore {
     this.clusterTimestamp = System.currentTimeMillis();
     Clock clock = Clock.systemUTC();
     this.sharding = ClusterSharding.get(system);
+    WrittenUnderLease.register(system);
     MemberKeys keys = MemberKeys.start(system, KeySchedule.of(rm), clock, timeout);
     this.guard = new ProtocolGuard(
         NodeTrust.load(rm.nodeTrust()), new MemberTokens(keys, clock), this::isCurrentAttempt);
@@ -137,10 +140,10 @@ public final class RmCore {
             id -> sharding.entityRefFor(ContainerEntity.TYPE_KEY, id),
             id -> sharding.entityRefFor(ApplicationEntity.TYPE_KEY, id),
             id -> sharding.entityRefFor(NodeEntity.TYPE_KEY, id),
-            launcher, ctx.spawn(EpochEntity.create("default"), "epoch"), () -> JournalRecovery.read(system), reload));
+            launcher, ctx.spawn(EpochEntity.create(EpochEntity.DEFAULT_PARTITION), "epoch"), () -> JournalRecovery.read(system), reload));
     this.schedulerRef = LocalSingleton.init(SchedulerProtocol.Command.class,
         Behaviors.supervise(Scheduler.create(deps)).onFailure(SupervisorStrategy.restart()),
-        b -> ClusterSingleton.get(system).init(SingletonActor.of(b, "scheduler")));
+        b -> ClusterSingleton.get(system).init(SingletonActor.of(b, SCHEDULER)));
     ClusterSingleton.get(system).init(SingletonActor.of(Behaviors.supervise(
             CheckpointWriter.create(rm.checkpointInterval(), rm.checkpointMinEvents()))
         .onFailure(SupervisorStrategy.restart()), "scheduler-checkpoint"));

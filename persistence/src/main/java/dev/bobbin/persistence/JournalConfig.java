@@ -3,6 +3,7 @@ package dev.bobbin.persistence;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import dev.bobbin.config.SettingsException;
+import dev.bobbin.persistence.fence.FencedJournalDao;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
@@ -50,6 +51,17 @@ public final class JournalConfig {
     // write instead (JournalContract), so the filter never has anything to drop; turning it off
     // saves the journal actor a child actor per entity start.
     m.put("jdbc-journal.replay-filter.mode", "off");
+
+    if (settings.fencing().enabled()) {
+      // Writes go through the lease check; shards and singletons take their leases from the journal.
+      m.put("jdbc-journal.dao", FencedJournalDao.class.getName());
+      String lease = PersistenceSettings.PREFIX + ".fencing.lease";
+      String retry = settings.fencing().retryInterval().toMillis() + "ms";
+      for (String owner : new String[] {"pekko.cluster.sharding", "pekko.cluster.singleton"}) {
+        m.put(owner + ".use-lease", lease);
+        m.put(owner + ".lease-retry-interval", retry);
+      }
+    }
 
     String db = "pekko-persistence-jdbc.shared-databases." + SHARED_DB;
     int connections;

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.stream.Collectors;
+import dev.bobbin.persistence.fence.LeaseTable;
 import org.apache.pekko.Done;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.DispatcherSelector;
@@ -55,7 +56,8 @@ public final class JournalSchema {
     }, system.dispatchers().lookup(DispatcherSelector.blocking()));
   }
 
-  private static void create(Connection conn) throws SQLException {
+  /** Creates what is missing on an open connection (the same as {@link #ensure}). */
+  public static void create(Connection conn) throws SQLException {
     String product = conn.getMetaData().getDatabaseProductName();
     switch (product) {
       case "H2" -> {
@@ -64,6 +66,7 @@ public final class JournalSchema {
           try (Statement st = conn.createStatement()) {
             for (String sql : script("h2.sql")) st.execute(sql);
           }
+          addWrittenAt(conn);
         }
       }
       case "PostgreSQL" -> {
@@ -73,6 +76,7 @@ public final class JournalSchema {
         try (Statement st = conn.createStatement()) {
           st.execute("SELECT pg_advisory_xact_lock(" + POSTGRES_LOCK_KEY + ")");
           for (String sql : script("postgres.sql")) st.execute(sql);
+          addWrittenAt(conn);
           conn.commit();
         } catch (SQLException e) {
           conn.rollback();
@@ -84,6 +88,22 @@ public final class JournalSchema {
       default -> throw new SQLException("unsupported journal database " + product + " (H2 or PostgreSQL)");
     }
     log.info("Journal schema ready on {} at {}", product, conn.getMetaData().getURL());
+  }
+
+  /**
+   * {@code event_journal.written_at}: the database's clock when an event was inserted (epoch ms),
+   * which fencing and the chaos suite's checks read. Added once, so later starts never lock the
+   * journal table for it; events written before it existed have none.
+   */
+  private static void addWrittenAt(Connection conn) throws SQLException {
+    try (var rs = conn.getMetaData().getColumns(null, null, "event_journal", "written_at")) {
+      if (rs.next()) return;
+    }
+    try (Statement st = conn.createStatement()) {
+      st.execute("ALTER TABLE \"event_journal\" ADD COLUMN IF NOT EXISTS \"written_at\" BIGINT");
+      st.execute("ALTER TABLE \"event_journal\" ALTER COLUMN \"written_at\" SET DEFAULT "
+          + LeaseTable.nowExpression(conn));
+    }
   }
 
   /** Statements of a bundled script, without comment lines. */

@@ -13,9 +13,11 @@ public record PersistenceSettings(
     Duration queryRefreshInterval,
     Duration connectionTimeout,
     int embeddedMaxConnections,
-    Postgres postgres) {
+    Postgres postgres,
+    Fencing fencing) {
 
   public static final String PREFIX = "bobbin.persistence";
+  static final String LEASE_CLASS = "dev.bobbin.persistence.fence.JournalLease";
 
   /** Connection to a shared PostgreSQL database. */
   public record Postgres(String url, String user, String password, int maxConnections) {
@@ -25,6 +27,13 @@ public record PersistenceSettings(
           + maxConnections + "]";
     }
   }
+
+  /**
+   * Journal writes fenced by leases in the journal's database: {@code leaseTtl} is how long a lease
+   * outlives its last renewal, renewed every {@code renewInterval}; a shard or singleton that could
+   * not take its lease tries again after {@code retryInterval}.
+   */
+  public record Fencing(boolean enabled, Duration leaseTtl, Duration renewInterval, Duration retryInterval) {}
 
   /** Reads the section from {@code root}, falling back to this module's reference.conf. */
   public static PersistenceSettings from(Config root) {
@@ -43,7 +52,24 @@ public record PersistenceSettings(
             url,
             read(c, "postgres.user", c::getString),
             read(c, "postgres.password", c::getString),
-            atLeastOne(c, "postgres.max-connections")));
+            atLeastOne(c, "postgres.max-connections")),
+        fencing(c));
+  }
+
+  private static Fencing fencing(Config c) {
+    Duration ttl = positive(c, "fencing.lease.heartbeat-timeout");
+    Duration renew = positive(c, "fencing.lease.heartbeat-interval");
+    if (renew.multipliedBy(3).compareTo(ttl) > 0) {
+      throw new SettingsException(key("fencing.lease.heartbeat-interval"),
+          "must be at most a third of fencing.lease.heartbeat-timeout (" + ttl + "), was " + renew
+              + ": a lease must survive a missed renewal or two");
+    }
+    String leaseClass = read(c, "fencing.lease.lease-class", c::getString);
+    if (!LEASE_CLASS.equals(leaseClass)) {
+      throw new SettingsException(key("fencing.lease.lease-class"),
+          "must be " + LEASE_CLASS + " (journal writes are checked against its leases), was '" + leaseClass + "'");
+    }
+    return new Fencing(read(c, "fencing.enabled", c::getBoolean), ttl, renew, positive(c, "fencing.retry-interval"));
   }
 
   private static String key(String name) {

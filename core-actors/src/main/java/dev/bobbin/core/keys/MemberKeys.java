@@ -39,6 +39,9 @@ public final class MemberKeys implements SigningKeys, HeldKeys {
     this.timeout = timeout;
   }
 
+  /** The name of the keys' cluster singleton. */
+  public static final String SINGLETON = "token-keys";
+
   /** Starts the keys' singleton (on whichever member runs it) and this member's copy. */
   public static MemberKeys start(ActorSystem<?> system, Map<KeyPurpose, KeySchedule> schedules, Clock clock,
       Duration timeout) {
@@ -46,7 +49,7 @@ public final class MemberKeys implements SigningKeys, HeldKeys {
     ActorRef<Topic.Command<KeyRing>> topic =
         system.systemActorOf(Topic.create(KeyRing.class, TokenKeys.TOPIC), "token-keys-topic", Props.empty());
     ActorRef<TokenKeys.Command> authority = ClusterSingleton.get(system)
-        .init(SingletonActor.of(TokenKeys.create(schedules, clock, topic, check), "token-keys"));
+        .init(SingletonActor.of(TokenKeys.create(schedules, clock, topic, check), SINGLETON));
     MemberKeys keys = new MemberKeys(system, authority, schedules, timeout);
     system.systemActorOf(keys.follower(topic, check), "token-keys-follower", Props.empty());
     return keys;

@@ -37,6 +37,7 @@ public final class TokenKeys
 
   /** The topic on which every change of the ring goes to the members. */
   public static final String TOPIC = "token-keys";
+  public static final PersistenceId PERSISTENCE_ID = PersistenceId.of("TokenKeys", "cluster");
 
   public sealed interface Command extends CborSerializable {}
 
@@ -69,7 +70,7 @@ public final class TokenKeys
 
   private TokenKeys(ActorContext<Command> ctx, Map<KeyPurpose, KeySchedule> schedules, Clock clock,
       Supplier<String> secrets, ActorRef<Topic.Command<KeyRing>> topic) {
-    super(PersistenceId.of("TokenKeys", "cluster"), BACKOFF);
+    super(PERSISTENCE_ID, BACKOFF);
     this.ctx = ctx;
     this.schedules = schedules;
     this.clock = clock;

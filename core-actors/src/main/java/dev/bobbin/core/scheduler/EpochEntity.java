@@ -50,8 +50,15 @@ public final class EpochEntity
 
   public record State(long epoch, Clocks clocks) implements CborSerializable {}
 
+  /** The scheduler of the one partition there is. */
+  public static final String DEFAULT_PARTITION = "default";
+
   private EpochEntity(String partition) {
-    super(PersistenceId.of("SchedulerEpoch", partition));
+    super(persistenceId(partition));
+  }
+
+  public static PersistenceId persistenceId(String partition) {
+    return PersistenceId.of("SchedulerEpoch", partition);
   }
 
   public static Behavior<Command> create(String partition) {

@@ -95,3 +95,23 @@ CREATE TABLE IF NOT EXISTS app_directory_count (
   state VARCHAR(32) NOT NULL PRIMARY KEY,
   apps BIGINT NOT NULL
 );
+
+-- Bobbin's own: journal fencing (dev.bobbin.persistence.fence, docs/fencing.md). Who may write
+-- the entities of a shard or a singleton: the owning member incarnation, a counter raised at
+-- every change of owner, and an expiry in epoch milliseconds on the database's clock.
+CREATE TABLE IF NOT EXISTS "journal_lease" (
+  "name" VARCHAR(512) NOT NULL PRIMARY KEY,
+  "owner" VARCHAR(255),
+  "fencing" BIGINT NOT NULL,
+  "expires_at" BIGINT NOT NULL
+);
+
+CREATE INDEX IF NOT EXISTS "journal_lease_owner_idx" ON "journal_lease" ("owner");
+
+-- Member incarnations the cluster downed or removed, and when the survivors took their leases
+-- (database clock, epoch ms): none of them writes again.
+CREATE TABLE IF NOT EXISTS "journal_fenced_member" (
+  "member" VARCHAR(255) NOT NULL PRIMARY KEY,
+  "fenced_at" BIGINT NOT NULL,
+  "fenced_by" VARCHAR(255)
+);
