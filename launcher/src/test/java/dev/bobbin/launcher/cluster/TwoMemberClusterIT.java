@@ -5,6 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.bobbin.launcher.Http;
 import dev.bobbin.pg.EmbeddedPostgres;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -47,6 +51,7 @@ class TwoMemberClusterIT {
 
   private static EmbeddedPostgres pg;
   private final List<RmProcess> members = new ArrayList<>();
+  private EmbeddedPostgres.Database journal;
   private LocalTime faultAt;
 
   @BeforeAll
@@ -84,6 +89,7 @@ class TwoMemberClusterIT {
         + (exited.get() - fault) / 1_000_000 + " ms");
     assertThat(status).as("rm-1 ended by SIGTERM, after a graceful leave").isEqualTo(143);
     assertThat(rm2.logSince(offset)).as("a graceful leave downs nobody").doesNotContain("SBR took decision");
+    assertThat(fencedMembers()).as("a graceful leave hands its leases over: nobody is fenced").isEmpty();
 
     rejoin(rm1, rm2, apps);
   }
@@ -104,13 +110,21 @@ class TwoMemberClusterIT {
     assertThat(rm1.awaitExit(Duration.ofSeconds(10))).as("killed by SIGKILL").isEqualTo(137);
     assertThat(rm2.logSince(offset)).as("rm-2, the lowest address, keeps itself and downs rm-1")
         .contains("SBR took decision DownUnreachable and is downing [" + rm1.clusterAddress() + "]");
+    String rm1Writer = rm1.clusterAddress().substring("pekko://".length()) + "#";
+    assertThat(fencedMembers()).as("rm-2 took rm-1's journal leases as it downed it")
+        .singleElement().satisfies(m -> assertThat(m).startsWith(rm1Writer));
+    assertThat(count("SELECT count(*) FROM event_journal WHERE writer LIKE '" + rm1Writer + "%'"))
+        .as("rm-1's events name it as their writer").isPositive();
+    assertThat(count("SELECT count(*) FROM event_journal e JOIN journal_fenced_member f ON e.writer = f.member"
+        + " WHERE e.written_at > f.fenced_at")).as("nothing from rm-1 was written after it was fenced").isZero();
 
     rejoin(rm1, rm2, apps);
   }
 
   /** A fresh journal database, the shared configuration, rm-1 then rm-2; returns once both are members. */
   private void startCluster(Path dir) throws Exception {
-    members.addAll(RmProcess.pair(dir, "", pg.createDatabase()));
+    journal = pg.createDatabase();
+    members.addAll(RmProcess.pair(dir, "", journal));
     RmProcess.startInOrder(members.get(0), members.get(1), START, JOIN);
   }
 
@@ -133,6 +147,23 @@ class TwoMemberClusterIT {
       assertThat(app.path("state").asText()).as("no NodeManager, so it waits").isEqualTo("ACCEPTED");
     }
     return apps;
+  }
+
+  private List<String> fencedMembers() throws SQLException {
+    try (Connection c = DriverManager.getConnection(journal.jdbcUrl(), journal.user(), journal.password());
+        ResultSet rs = c.createStatement().executeQuery("SELECT member FROM journal_fenced_member")) {
+      List<String> members = new ArrayList<>();
+      while (rs.next()) members.add(rs.getString(1));
+      return members;
+    }
+  }
+
+  private long count(String sql) throws SQLException {
+    try (Connection c = DriverManager.getConnection(journal.jdbcUrl(), journal.user(), journal.password());
+        ResultSet rs = c.createStatement().executeQuery(sql)) {
+      rs.next();
+      return rs.getLong(1);
+    }
   }
 
   /** Milliseconds after the fault: all applications answered, a submission accepted, both. */
