@@ -39,8 +39,10 @@ import org.apache.pekko.pattern.StatusReply;
  * when a container arrives. When the RM has lost the registration (AM_RESYNC, or
  * ApplicationMasterNotRegisteredException) it registers again and re-sends every outstanding ask
  * and every release not yet seen completed. A failed call (connection error, timeout, 5xx) is
- * retried unchanged at the next RM address after a bounded backoff; an allocate resent with the
- * same responseId returns the response that was lost, so nothing is delivered twice.
+ * retried unchanged at the next RM address: at once when no connection could be made, else after a
+ * bounded backoff; the member that answered is kept for the calls after it. An allocate resent with
+ * the same responseId returns the response that was lost, so nothing is delivered twice; a register
+ * the RM already had is answered as the first was.
  */
 public final class AmClient {
   static final String NOT_REGISTERED = "ApplicationMasterNotRegisteredException";
@@ -89,7 +91,7 @@ public final class AmClient {
 
   public static Behavior<Command> create(AmClientSettings settings, ActorRef<AmEvent> listener) {
     return create(settings, listener,
-        AmProtocolClient.create(settings.amToken(), settings.requestTimeout(), settings.requestTimeout(), settings.tls()));
+        AmProtocolClient.create(settings.amToken(), settings.connectTimeout(), settings.requestTimeout(), settings.tls()));
   }
 
   /** With the caller's client, e.g. one whose transport has TLS settings of its own. */
@@ -362,10 +364,10 @@ public final class AmClient {
   // ---- failures
 
   private Behavior<Command> callFailed(String call, CallException failure) {
-    if (!(failure instanceof RemoteErrorException r)) return retryElsewhere(call, failure.getMessage());
+    if (!(failure instanceof RemoteErrorException r)) return retryElsewhere(call, failure, failure.getMessage());
     if (NOT_REGISTERED.equals(r.exception())) return resync(call + " answered " + r.exception());
     if (ATTEMPT_NOT_FOUND.equals(r.exception())) return shutDown(r.exception() + ": " + r.remoteMessage());
-    if (r.worthTryingAnotherServer()) return retryElsewhere(call, r.describe());
+    if (r.worthTryingAnotherServer()) return retryElsewhere(call, r, r.describe());
     return rejected(call + " rejected by the RM: " + r.describe());
   }
 
@@ -412,11 +414,11 @@ public final class AmClient {
     return closed(outcome);
   }
 
-  private Behavior<Command> retryElsewhere(String call, String reason) {
+  private Behavior<Command> retryElsewhere(String call, CallException failure, String reason) {
     long now = System.nanoTime();
     if (failover.consecutiveFailures() == 0) firstFailureNanos = now;
     String failed = address();
-    failover = failover.afterFailure(true);
+    failover = failover.afterFailure(failure);
     if (now - firstFailureNanos > settings.giveUpAfter().toNanos()) {
       failover = failover.afterSuccess();
       return stopHeartbeating(

@@ -2,6 +2,7 @@ package dev.bobbin.am;
 
 import dev.bobbin.protocol.ContainerEnv;
 import dev.bobbin.protocol.Ids;
+import dev.bobbin.protocol.client.Failover;
 import dev.bobbin.protocol.client.TlsSettings;
 import java.time.Duration;
 import java.util.Arrays;
@@ -11,9 +12,12 @@ import java.util.Map;
 /**
  * How an {@link AmClient} reaches the RM and paces itself.
  *
- * @param rmAddresses base URLs of RM members, tried in order on failover
+ * @param rmAddresses base URLs of RM members: the first is called first, the others in turn on failover
  * @param heartbeatInterval pause between allocate calls
- * @param requestTimeout per HTTP call; a timeout counts as an unreachable member
+ * @param connectTimeout to make a connection to a member; one that cannot be made moves on to the
+ *     next member at once
+ * @param requestTimeout per HTTP call, from sending it to its answer; a timeout counts as an
+ *     unreachable member
  * @param initialBackoff wait before retrying at the next member; doubles each full round of members
  * @param maxBackoff upper bound of that wait
  * @param giveUpAfter how long every member may stay unreachable before the client reports failure
@@ -27,6 +31,7 @@ public record AmClientSettings(
     int rpcPort,
     String trackingUrl,
     Duration heartbeatInterval,
+    Duration connectTimeout,
     Duration requestTimeout,
     Duration initialBackoff,
     Duration maxBackoff,
@@ -44,6 +49,7 @@ public record AmClientSettings(
     host = host == null || host.isBlank() ? "localhost" : host;
     trackingUrl = trackingUrl == null ? "" : trackingUrl;
     requirePositive(heartbeatInterval, "heartbeatInterval");
+    requirePositive(connectTimeout, "connectTimeout");
     requirePositive(requestTimeout, "requestTimeout");
     requirePositive(initialBackoff, "initialBackoff");
     requirePositive(maxBackoff, "maxBackoff");
@@ -55,10 +61,13 @@ public record AmClientSettings(
     }
   }
 
-  /** Defaults for a short-lived application: 200 ms heartbeats, 15 minutes before giving up. */
+  /**
+   * Defaults for a short-lived application: 200 ms heartbeats, {@link Failover#CONNECT_TIMEOUT} to
+   * connect, 10 s for an answer, 15 minutes before giving up.
+   */
   public static AmClientSettings of(List<String> rmAddresses, String amToken, String attemptId) {
     return new AmClientSettings(
-        rmAddresses, amToken, attemptId, "localhost", -1, "", DEFAULT_HEARTBEAT,
+        rmAddresses, amToken, attemptId, "localhost", -1, "", DEFAULT_HEARTBEAT, Failover.CONNECT_TIMEOUT,
         Duration.ofSeconds(10), Duration.ofMillis(100), Duration.ofSeconds(5), Duration.ofMinutes(15),
         TlsSettings.system());
   }
@@ -82,26 +91,32 @@ public record AmClientSettings(
 
   public AmClientSettings withHeartbeatInterval(Duration interval) {
     return new AmClientSettings(
-        rmAddresses, amToken, attemptId, host, rpcPort, trackingUrl, interval, requestTimeout,
+        rmAddresses, amToken, attemptId, host, rpcPort, trackingUrl, interval, connectTimeout, requestTimeout,
         initialBackoff, maxBackoff, giveUpAfter, tls);
   }
 
   public AmClientSettings withTracking(String host, int rpcPort, String trackingUrl) {
     return new AmClientSettings(
-        rmAddresses, amToken, attemptId, host, rpcPort, trackingUrl, heartbeatInterval, requestTimeout,
+        rmAddresses, amToken, attemptId, host, rpcPort, trackingUrl, heartbeatInterval, connectTimeout, requestTimeout,
         initialBackoff, maxBackoff, giveUpAfter, tls);
   }
 
   public AmClientSettings withRetries(
       Duration requestTimeout, Duration initialBackoff, Duration maxBackoff, Duration giveUpAfter) {
     return new AmClientSettings(
-        rmAddresses, amToken, attemptId, host, rpcPort, trackingUrl, heartbeatInterval, requestTimeout,
+        rmAddresses, amToken, attemptId, host, rpcPort, trackingUrl, heartbeatInterval, connectTimeout, requestTimeout,
+        initialBackoff, maxBackoff, giveUpAfter, tls);
+  }
+
+  public AmClientSettings withConnectTimeout(Duration connectTimeout) {
+    return new AmClientSettings(
+        rmAddresses, amToken, attemptId, host, rpcPort, trackingUrl, heartbeatInterval, connectTimeout, requestTimeout,
         initialBackoff, maxBackoff, giveUpAfter, tls);
   }
 
   public AmClientSettings withTls(TlsSettings tls) {
     return new AmClientSettings(
-        rmAddresses, amToken, attemptId, host, rpcPort, trackingUrl, heartbeatInterval, requestTimeout,
+        rmAddresses, amToken, attemptId, host, rpcPort, trackingUrl, heartbeatInterval, connectTimeout, requestTimeout,
         initialBackoff, maxBackoff, giveUpAfter, tls);
   }
 

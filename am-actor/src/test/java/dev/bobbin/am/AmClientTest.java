@@ -240,12 +240,37 @@ class AmClientTest {
   void failsOverWhenTheFirstAddressIsDead() throws Exception {
     try (TestingRm rm = TestingRm.start(1)) {
       TestProbe<AmEvent> events = testKit.createTestProbe();
-      ActorRef<AmClient.Command> client = spawn(rm, List.of(TestingRm.deadAddress(), rm.address(0)), events);
+      // A refused connection moves on at once: registered long before a request could time out, and
+      // without the backoff that other failures wait.
+      ActorRef<AmClient.Command> client = spawn(rm.settings(List.of(TestingRm.deadAddress(), rm.address(0)))
+          .withRetries(Duration.ofMinutes(5), Duration.ofMinutes(1), Duration.ofMinutes(1), Duration.ofMinutes(10)),
+          events);
 
       events.expectMessageClass(AmEvent.Registered.class, WAIT);
       client.tell(new AmClient.AddContainerRequest(SMALL));
       assertThat(allocated(events, 1)).hasSize(1);
       assertThat(unregister(client, FinalApplicationStatus.SUCCEEDED, "").isSuccess()).isTrue();
+    }
+  }
+
+  @Test
+  void aMemberThatAcceptsButNeverAnswersCostsOneRequestTimeoutAndTheMemberThatAnsweredIsKept() throws Exception {
+    try (TestingRm rm = TestingRm.start(2)) {
+      rm.setSilent(0, true);
+      TestProbe<AmEvent> events = testKit.createTestProbe();
+      ActorRef<AmClient.Command> client = spawn(rm.settings(List.of(TestingRm.deadAddress(), rm.address(0), rm.address(1)))
+          .withRetries(Duration.ofMillis(500), Duration.ofMillis(20), Duration.ofMillis(200), Duration.ofSeconds(20)),
+          events);
+
+      events.expectMessageClass(AmEvent.Registered.class, WAIT);
+      client.tell(new AmClient.AddContainerRequest(SMALL));
+      client.tell(new AmClient.AddContainerRequest(SMALL));
+      assertThat(allocated(events, 2)).hasSize(2);
+      assertThat(unregister(client, FinalApplicationStatus.SUCCEEDED, "").isSuccess()).isTrue();
+
+      assertThat(rm.unanswered).hasValue(1);
+      assertThat(rm.registerMembers).containsExactly(1);
+      assertThat(rm.allocateCalls).hasSizeGreaterThan(1).allSatisfy(c -> assertThat(c.member()).isEqualTo(1));
     }
   }
 
@@ -312,7 +337,11 @@ class AmClientTest {
   }
 
   private ActorRef<AmClient.Command> spawn(TestingRm rm, List<String> addresses, TestProbe<AmEvent> events) {
-    ActorRef<AmClient.Command> client = testKit.spawn(AmClient.create(rm.settings(addresses), events.getRef()));
+    return spawn(rm.settings(addresses), events);
+  }
+
+  private ActorRef<AmClient.Command> spawn(AmClientSettings settings, TestProbe<AmEvent> events) {
+    ActorRef<AmClient.Command> client = testKit.spawn(AmClient.create(settings, events.getRef()));
     clients.add(client);
     return client;
   }

@@ -67,6 +67,9 @@ public final class TestingRm implements AutoCloseable {
   public final AtomicInteger loseNextAllocateResponses = new AtomicInteger();
   public final AtomicInteger finishesNotYetDurable = new AtomicInteger();
   private final Map<Integer, Boolean> unavailable = new ConcurrentHashMap<>();
+  private final Map<Integer, Boolean> silent = new ConcurrentHashMap<>();
+  /** Calls that reached a silent member, which never answered them. */
+  public final AtomicInteger unanswered = new AtomicInteger();
   private final Queue<ContainerStatus> completions = new ConcurrentLinkedQueue<>();
 
   // Recorded, read from the test thread.
@@ -131,6 +134,11 @@ public final class TestingRm implements AutoCloseable {
     unavailable.put(member, down);
   }
 
+  /** A member that accepts every call and never answers it, as one whose requests hang. */
+  public void setSilent(int member, boolean quiet) {
+    silent.put(member, quiet);
+  }
+
   /** Reports a container as finished in the next allocate response. */
   public void complete(String containerId, int exitStatus, String diagnostics) {
     completions.add(ContainerStatus.completed(containerId, exitStatus, diagnostics, null));
@@ -183,6 +191,10 @@ public final class TestingRm implements AutoCloseable {
   private record Reply(int status, Object body) {}
 
   private void handle(int member, HttpExchange ex, Handler handler) throws IOException {
+    if (silent.getOrDefault(member, false)) {
+      unanswered.incrementAndGet();
+      return; // left open: the caller waits until its request times out
+    }
     try {
       byte[] body;
       try (InputStream in = ex.getRequestBody()) {

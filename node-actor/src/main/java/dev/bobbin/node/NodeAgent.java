@@ -140,7 +140,9 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
     this.identity = identity;
     this.capability = Resource.of(settings.effectiveMemoryMb(), settings.effectiveVcores());
     this.startedAtMs = clock.millis();
-    this.failover = Failover.over(settings.rmAddresses());
+    // NodeManagers share one list of members: each starts at the one its id falls on, so that they
+    // do not all call, or all wait on, the first.
+    this.failover = Failover.over(settings.rmAddresses()).startingFor(identity.nodeId());
     this.containers = new ContainerSupervisor(
         ctx, table, launcher, new ContainerLayout(settings.workDir(), identity.nodeId()), identity,
         settings.rmAddresses(), settings.killGrace(), clock,
@@ -339,12 +341,17 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
   private Behavior<Command> onRmCallFailed(RmCallFailed msg) {
     if (session instanceof RmSession.Ended) return this;
     CallException failure = CallException.of(msg.error());
-    return retryLater(msg.rm(), msg.registering(), failure.getMessage(), failure.worthTryingAnotherServer());
+    return retryLater(msg.rm(), msg.registering(), failure.getMessage(), failover.afterFailure(failure));
   }
 
   private Behavior<Command> retryLater(String address, boolean registering, String why, boolean tryAnotherMember) {
+    return retryLater(address, registering, why, failover.afterFailure(tryAnotherMember));
+  }
+
+  /** @param next where to try next, and how soon */
+  private Behavior<Command> retryLater(String address, boolean registering, String why, Failover next) {
     rmCallFailuresTotal++;
-    failover = failover.afterFailure(tryAnotherMember);
+    failover = next;
     Duration delay = failover.retryDelay();
     getContext().getLog().warn("NodeManager {}: {} with RM {} failed ({}); next try with {} in {} ms",
         identity.nodeId(), registering ? "registration" : "heartbeat", address, why, failover.current(),

@@ -7,6 +7,7 @@ import dev.bobbin.protocol.ContainerLaunchContext;
 import dev.bobbin.protocol.am.Container;
 import dev.bobbin.protocol.client.BobbinHttp;
 import dev.bobbin.protocol.client.ContainerManagerClient;
+import dev.bobbin.protocol.client.Failover;
 import dev.bobbin.protocol.client.TlsSettings;
 import java.time.Duration;
 import java.util.HashMap;
@@ -24,8 +25,8 @@ import org.apache.pekko.actor.typed.javadsl.Behaviors;
 /**
  * Starts AM containers on their NodeManagers, as YARN's ApplicationMasterLauncher does: each start
  * is one blocking call on a pool of its own ({@code bobbin.rm.am-launcher-threads}), so a slow
- * NodeManager holds a launcher thread and nothing else. The AM gets the RM addresses and its AM
- * token in its environment. Each start is answered with {@link Launched}; the scheduler completes
+ * NodeManager holds a launcher thread and nothing else. The AM gets the RM addresses (in the order
+ * it should call them) and its AM token in its environment. Each start is answered with {@link Launched}; the scheduler completes
  * a container whose start failed, and so fails the attempt.
  */
 public final class AmLauncher {
@@ -94,6 +95,15 @@ public final class AmLauncher {
   }
 
   /**
+   * The members in the order this attempt's AM calls them: starting at the one its id falls on, so
+   * that AMs spread over the members rather than all calling the first, and all waiting on it when
+   * it is the one that went away.
+   */
+  static List<String> forAttempt(List<String> rmAddresses, String attemptId) {
+    return Failover.over(rmAddresses).startingFor(attemptId).inCallingOrder();
+  }
+
+  /**
    * Starts the container on its NodeManager and waits for the answer on this launcher thread. The
    * request is sent once: a start that fails midway fails the attempt rather than maybe starting
    * the container twice.
@@ -104,7 +114,7 @@ public final class AmLauncher {
       Launch l, List<String> rmAddresses, Map<String, String> tlsEnv, ContainerManagerClient nodeManagers) {
     Map<String, String> env = new HashMap<>(l.launch().environment());
     env.putAll(tlsEnv);
-    env.put(ContainerEnv.RM_ADDRESSES, String.join(",", rmAddresses));
+    env.put(ContainerEnv.RM_ADDRESSES, String.join(",", forAttempt(rmAddresses, l.attemptId())));
     env.put(ContainerEnv.AM_TOKEN, l.amToken());
     try {
       var launch = new ContainerLaunchContext(l.launch().commands(), env);

@@ -49,24 +49,31 @@ final class AmProtocol {
   AmOutcome<RegisterAmResponse> register(String attemptId, long now) {
     SchedApp app = model.appOfAttempt(attemptId);
     if (app == null) return unknownAttempt(attemptId);
-    app.registered = true;
     model.heardFromAm(app, now);
-    // Completions of a response the AM never acknowledged go out again (the AM ignores repeats).
-    if (app.lastResponse != null) app.completed.addAll(0, app.lastResponse.completedContainerStatuses());
-    app.lastResponse = new AllocateResponse(0, List.of(), List.of(), Resource.NONE, 0, null);
+    // Registered already: a register that arrives late or twice (the AM's retry, or one relayed by
+    // a member that was cut off meanwhile) gets the first one's answer and changes nothing. Starting
+    // the response ids again would refuse the AM's next allocate, and lose what it has not yet had.
+    // An AM that must start over (a recovered scheduler) is one this scheduler has not registered.
+    if (!app.registered) {
+      app.registered = true;
+      app.lastResponse = new AllocateResponse(0, List.of(), List.of(), Resource.NONE, 0, null);
+    }
     return AmOutcome.ok(new RegisterAmResponse(limits.maximum(), app.queue.relative(), List.of()));
   }
 
   AllocateStep allocate(String attemptId, AllocateRequest req, long now) {
     SchedApp app = model.appOfAttempt(attemptId);
     if (app == null) return AllocateStep.answer(unknownAttempt(attemptId));
-    if (!app.registered) {
-      return AllocateStep.answer(AmOutcome.error("ApplicationMasterNotRegisteredException",
-          "AM is not registered for known application attempt: " + attemptId
-              + " or RM had restarted after AM registered. AM should re-register."));
-    }
+    if (!app.registered) return AllocateStep.answer(notRegistered(attemptId));
     model.heardFromAm(app, now);
     AllocateResponse last = app.lastResponse;
+    if (last.responseId() == 0 && req.responseId() != 0) {
+      // The AM speaks from a registration of an earlier scheduler, and this one's came from a
+      // register that reached it late: registering again (which changes nothing here) starts the AM at 0.
+      return AllocateStep.answer(notRegistered(attemptId));
+    }
+    // The AM did not get the last answer (the call failed on the way back, say through a member
+    // that went away) and asks again as it did then: the same answer, and nothing allocated twice.
     if (req.responseId() + 1 == last.responseId()) return AllocateStep.answer(AmOutcome.ok(last));
     if (req.responseId() != last.responseId()) {
       return AllocateStep.answer(AmOutcome.error("InvalidApplicationMasterRequestException",
@@ -130,6 +137,12 @@ final class AmProtocol {
       }
     }
     return strict.isEmpty() ? null : new PreemptionMessage(strict, List.of(), List.of());
+  }
+
+  private static <T> AmOutcome<T> notRegistered(String attemptId) {
+    return AmOutcome.error("ApplicationMasterNotRegisteredException",
+        "AM is not registered for known application attempt: " + attemptId
+            + " or RM had restarted after AM registered. AM should re-register.");
   }
 
   private static <T> AmOutcome<T> unknownAttempt(String attemptId) {

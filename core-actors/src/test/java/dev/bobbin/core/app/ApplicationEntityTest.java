@@ -234,6 +234,20 @@ class ApplicationEntityTest {
   }
 
   @Test
+  void aRegisterThatArrivesAgainForARegisteredAttemptAnswersAsTheFirstAndWritesNothing() {
+    submit(2);
+    var first = kit.<StatusReply<AppReport>>runCommand(r -> new ApplicationEntity.RegisterAm(ATTEMPT1, "h", 7, "http://t", r));
+    assertThat(first.events()).hasSize(1);
+
+    // The AM's retry, or a register relayed late by a member that was cut off.
+    var again = kit.<StatusReply<AppReport>>runCommand(r -> new ApplicationEntity.RegisterAm(ATTEMPT1, "other", 8, "", r));
+
+    assertThat(again.hasNoEvents()).isTrue();
+    assertThat(again.reply().getValue()).isEqualTo(first.reply().getValue());
+    assertThat(again.state().currentAttempt().trackingUrl()).isEqualTo("http://t");
+  }
+
+  @Test
   void amExitWithoutUnregisterStartsANewAttemptUntilAttemptsRunOut() {
     submit(2);
     scheduler.expectMessageClass(SchedulerProtocol.AttemptAdded.class);

@@ -96,10 +96,24 @@ class AmLauncherTest {
     JsonNode start = received.receiveMessage().path("requests").get(0);
     assertThat(start.path("containerToken").asText()).isEqualTo("token-of-c1");
     JsonNode env = start.path("launchContext").path("environment");
-    assertThat(env.path(ContainerEnv.RM_ADDRESSES).asText()).isEqualTo("127.0.0.1:8088,127.0.0.1:8089");
+    assertThat(env.path(ContainerEnv.RM_ADDRESSES).asText().split(","))
+        .containsExactlyElementsOf(AmLauncher.forAttempt(RM, "appattempt_1_0001_000001"))
+        .containsExactlyInAnyOrder("127.0.0.1:8088", "127.0.0.1:8089");
     assertThat(env.path(ContainerEnv.AM_TOKEN).asText()).isEqualTo("am-token");
     assertThat(env.path("GREETING").asText()).isEqualTo("hello");
     scheduler.expectMessage(new AmLauncher.Launched("c1", null));
+  }
+
+  @Test
+  void theAmsOfConsecutiveAttemptsStartAtDifferentMembers() {
+    List<String> members = List.of("http://rm1:8088", "http://rm2:8088", "http://rm3:8088");
+    java.util.Set<String> firsts = new java.util.HashSet<>();
+    for (int app = 1; app <= 12; app++) {
+      List<String> order = AmLauncher.forAttempt(members, String.format("appattempt_1_%04d_000001", app));
+      assertThat(order).containsExactlyInAnyOrderElementsOf(members);
+      firsts.add(order.get(0));
+    }
+    assertThat(firsts).containsExactlyInAnyOrderElementsOf(members);
   }
 
   @Test

@@ -101,33 +101,73 @@ class AmProtocolTest {
   }
 
   @Test
-  void completionsOfAnUnacknowledgedResponseGoOutAgainAfterTheAmRegistersAgain() {
+  void completionsOfAnUnacknowledgedResponseGoOutAgainWhenTheAmAsksAgainAlsoAfterALateRegister() {
     am.register(ATTEMPT, 5);
     ContainerStatus finished = ContainerStatus.completed("container_2", 0, "", GB);
     app.completed.add(finished);
-    am.allocate(ATTEMPT, request(0), 6);
+    AllocateResponse lost = am.allocate(ATTEMPT, request(0), 6).reply().response();
 
     am.register(ATTEMPT, 7);
-    AllocateResponse r = am.allocate(ATTEMPT, request(0), 8).reply().response();
+    AmProtocol.AllocateStep again = am.allocate(ATTEMPT, request(0), 8);
 
-    assertThat(r.responseId()).isEqualTo(1);
-    assertThat(r.completedContainerStatuses()).containsExactly(finished);
+    assertThat(again.reply().response()).isSameAs(lost);
+    assertThat(again.reply().response().responseId()).isEqualTo(1);
+    assertThat(again.reply().response().completedContainerStatuses()).containsExactly(finished);
+    assertThat(again.delivered()).isEmpty();
+    assertThat(am.allocate(ATTEMPT, request(1), 9).delivered()).containsExactly("container_2");
+  }
+
+  @Test
+  void aLateOrRepeatedRegisterAfterSevenAllocatesAnswersAsTheFirstAndResetsNothing() {
+    AmOutcome<RegisterAmResponse> first = am.register(ATTEMPT, 5);
+    int responseId = 0;
+    for (int i = 0; i < 7; i++) responseId = am.allocate(ATTEMPT, request(responseId), 6 + i).reply().response().responseId();
+    assertThat(responseId).isEqualTo(7);
+    Container waiting = new Container("container_1", NODE, "host-0:8042", GB, 1, "token", 0);
+    ContainerStatus finished = ContainerStatus.completed("container_2", 0, "", GB);
+    app.newlyAllocated.add(waiting);
+    app.completed.add(finished);
+
+    AmOutcome<RegisterAmResponse> late = am.register(ATTEMPT, 20);
+
+    assertThat(late).isEqualTo(first);
+    assertThat(app.lastResponse.responseId()).isEqualTo(7);
+    AllocateResponse next = am.allocate(ATTEMPT, request(7), 21).reply().response();
+    assertThat(next.responseId()).isEqualTo(8);
+    assertThat(next.allocatedContainers()).containsExactly(waiting);
+    assertThat(next.completedContainerStatuses()).containsExactly(finished);
+  }
+
+  @Test
+  void anAmOfAnEarlierRegistrationIsToldToRegisterWhenALateRegisterReachedThisSchedulerFirst() {
+    // A recovered scheduler heard a register the AM sent before the failover; the AM is at 12.
+    am.register(ATTEMPT, 5);
+
+    AmProtocol.AllocateStep step = am.allocate(ATTEMPT, request(12), 6);
+    assertThat(step.reply().exception()).isEqualTo("ApplicationMasterNotRegisteredException");
+    assertThat(step.asked()).isFalse();
+
+    // It registers again, which changes nothing here, and starts at 0.
+    am.register(ATTEMPT, 7);
+    assertThat(am.allocate(ATTEMPT, request(0), 8).reply().response().responseId()).isEqualTo(1);
   }
 
   @Test
   void aResponseIdOutOfStepIsRefusedAndChangesNothing() {
     am.register(ATTEMPT, 5);
+    am.allocate(ATTEMPT, request(0), 6);
     app.completed.add(ContainerStatus.completed("container_2", 0, "", GB));
 
+    // Neither the current id (1) nor the one before (0, a retry of the call that was answered).
     AmProtocol.AllocateStep step = am.allocate(ATTEMPT,
-        new AllocateRequest(4, 0.5f, List.of(ResourceRequest.any(1, GB, 3)), List.of()), 6);
+        new AllocateRequest(4, 0.5f, List.of(ResourceRequest.any(1, GB, 3)), List.of()), 7);
 
     assertThat(step.reply().exception()).isEqualTo("InvalidApplicationMasterRequestException");
-    assertThat(step.reply().message()).contains("expect responseId to be 0, but get 4");
+    assertThat(step.reply().message()).contains("expect responseId to be 1, but get 4");
     assertThat(step.asked()).isFalse();
     assertThat(app.asks()).isEmpty();
     assertThat(app.completed).hasSize(1);
-    assertThat(app.lastResponse.responseId()).isZero();
+    assertThat(app.lastResponse.responseId()).isEqualTo(1);
   }
 
   @Test

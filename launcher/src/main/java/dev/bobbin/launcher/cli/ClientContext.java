@@ -1,6 +1,7 @@
 package dev.bobbin.launcher.cli;
 
 import dev.bobbin.protocol.client.BobbinHttp;
+import dev.bobbin.protocol.client.Failover;
 import dev.bobbin.protocol.client.TlsSettings;
 import java.io.File;
 import java.nio.file.Path;
@@ -25,7 +26,8 @@ public record ClientContext(
 
   static final Duration POLL_INTERVAL = Duration.ofMillis(500);
   static final Duration KILL_TIMEOUT = Duration.ofSeconds(30);
-  static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
+  /** Short, so that a member that cannot be reached is passed over for the next in {@code --rm} quickly. */
+  static final Duration CONNECT_TIMEOUT = Failover.CONNECT_TIMEOUT;
   static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(30);
 
   public static ClientContext system() {

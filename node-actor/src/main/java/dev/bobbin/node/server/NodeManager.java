@@ -50,8 +50,6 @@ public final class NodeManager implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(NodeManager.class);
   private static final Duration BIND_TIMEOUT = Duration.ofSeconds(30);
   private static final Duration ASK_TIMEOUT = Duration.ofSeconds(10);
-  private static final Duration RM_CONNECT_TIMEOUT = Duration.ofSeconds(2);
-  private static final Duration RM_REQUEST_TIMEOUT = Duration.ofSeconds(5);
   private static final String SLF4J_LOGGING =
       "pekko.loggers = [\"org.apache.pekko.event.slf4j.Slf4jLogger\"]\n"
           + "pekko.logging-filter = \"org.apache.pekko.event.slf4j.Slf4jLoggingFilter\"\n";
@@ -88,8 +86,9 @@ public final class NodeManager implements AutoCloseable {
   }
 
   public static NodeManager start(NmSettings settings, Config pekkoConfig, ContainerExecutorSettings executor) {
+    Config nm = withDefaults(pekkoConfig).getConfig("bobbin.nm");
     return start(settings, pekkoConfig, new ResourceTrackerClient(BobbinHttp.builder()
-            .connectTimeout(RM_CONNECT_TIMEOUT).requestTimeout(RM_REQUEST_TIMEOUT)
+            .connectTimeout(nm.getDuration("rm-connect-timeout")).requestTimeout(nm.getDuration("rm-request-timeout"))
             .tls(HttpServers.clientTls(tls(pekkoConfig)))
             .credentials(Credentials.nodeCredential(settings.nodeCredential())).build()),
         ContainerExecutors.launcher(executor, settings.workDir()), Clock.systemUTC());

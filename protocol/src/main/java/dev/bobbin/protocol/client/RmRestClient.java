@@ -21,8 +21,9 @@ import java.util.stream.Collectors;
 /**
  * The ResourceManager's REST API ({@code /ws/v1/cluster}) for users, scripts and tools. Every call
  * waits for its answer and throws a {@link CallException} when it gets none or an error. With
- * several RM addresses a call tries them in turn while connections are refused, and the client then
- * keeps the member that answered. Who the calls are made as is the transport's {@link Credentials}
+ * several RM addresses a call tries them in turn while a member cannot be reached, answers 503, or (for
+ * a call that may be repeated) does not answer in time; the client then keeps the member that answered
+ * and starts the next call there. Who the calls are made as is the transport's {@link Credentials}
  * (e.g. {@link Credentials#simpleUser}).
  */
 public final class RmRestClient {
@@ -123,19 +124,35 @@ public final class RmRestClient {
 
   private Reply send(Function<String, Call> call) {
     Failover f = members.get();
-    UnreachableException lastRefusal = null;
+    CallException lastFailure = null;
     for (int tried = 0; tried < f.addresses().size(); tried++) {
+      Call c = call.apply(f.current());
       try {
-        Reply reply = http.sendAndWait(call.apply(f.current()));
+        Reply reply = http.sendAndWait(c);
         members.set(f.afterSuccess());
         return reply;
-      } catch (UnreachableException e) {
-        if (!e.connectFailed()) throw e;
-        lastRefusal = e;
+      } catch (CallException e) {
+        if (!anotherMemberMayServe(c, e)) {
+          // A member that answered, if only with a refusal, is where the next call starts.
+          members.set(e instanceof RemoteErrorException ? f.afterSuccess() : f);
+          throw e;
+        }
+        lastFailure = e;
         f = f.afterFailure(true);
       }
     }
     members.set(f);
-    throw lastRefusal;
+    throw lastFailure;
+  }
+
+  /**
+   * The call never reached this member; or the member said it cannot serve now (503: not in the
+   * majority, its journal away); or it gave no answer in time to a call that may be repeated (a read,
+   * a PUT). A POST that got no answer may have been carried out: the caller decides.
+   */
+  static boolean anotherMemberMayServe(Call call, CallException e) {
+    if (e instanceof RemoteErrorException r) return r.status() == 503;
+    if (!(e instanceof UnreachableException u)) return false;
+    return u.connectFailed() || (u.timedOut() && !call.method().equals("POST"));
   }
 }

@@ -40,4 +40,41 @@ class FailoverTest {
     assertThat(f.afterFailure(true).retryDelay()).isEqualTo(Duration.ofMillis(40));
     assertThat(f.afterFailure(true).afterFailure(true).retryDelay()).isEqualTo(Duration.ofMillis(50));
   }
+
+  @Test
+  void aConnectionThatCouldNotBeMadeMovesOnAtOnceWhileMembersAreLeftInTheRound() throws Exception {
+    CallException refused = new UnreachableException("http://a", new java.net.ConnectException());
+    CallException timedOut = new UnreachableException("http://a", new java.net.http.HttpTimeoutException("slow"));
+    Failover f = Failover.over(List.of("a", "b", "c"));
+
+    assertThat(f.afterFailure(refused).current()).isEqualTo("b");
+    assertThat(f.afterFailure(refused).retryDelay()).isZero();
+    assertThat(f.afterFailure(timedOut).retryDelay()).isEqualTo(Failover.DEFAULT_MIN_BACKOFF);
+    // A whole round refused: back off before starting over, rather than spin.
+    Failover round = f.afterFailure(refused).afterFailure(refused).afterFailure(refused);
+    assertThat(round.current()).isEqualTo("a");
+    assertThat(round.retryDelay()).isEqualTo(Duration.ofMillis(200));
+    assertThat(Failover.over(List.of("a")).afterFailure(refused).retryDelay()).isEqualTo(Duration.ofMillis(200));
+  }
+
+  @Test
+  void callersStartWhereTheirKeyFallsSpreadOverTheMembersAndKeepTheOrder() {
+    Failover members = Failover.over(List.of("a", "b", "c"));
+    java.util.Set<String> starts = new java.util.HashSet<>();
+    for (int app = 1; app <= 30; app++) {
+      Failover f = members.startingFor(String.format("appattempt_1700000000000_%04d_000001", app));
+      starts.add(f.current());
+      assertThat(f.inCallingOrder()).hasSize(3).containsExactlyInAnyOrder("a", "b", "c").startsWith(f.current());
+      assertThat(f).isEqualTo(members.startingFor(String.format("appattempt_1700000000000_%04d_000001", app)));
+    }
+    assertThat(starts).containsExactlyInAnyOrder("a", "b", "c");
+    assertThat(members.startingFor("x").afterFailure(true).inCallingOrder())
+        .isEqualTo(rotate(members.startingFor("x").inCallingOrder()));
+  }
+
+  private static List<String> rotate(List<String> l) {
+    java.util.List<String> r = new java.util.ArrayList<>(l.subList(1, l.size()));
+    r.add(l.get(0));
+    return r;
+  }
 }

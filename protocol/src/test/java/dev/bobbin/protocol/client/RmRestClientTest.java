@@ -13,6 +13,7 @@ import dev.bobbin.protocol.rest.AppInfo;
 import dev.bobbin.protocol.rest.AppsQuery;
 import dev.bobbin.protocol.rest.KillAnswer;
 import java.net.ServerSocket;
+import java.time.Duration;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
@@ -152,6 +153,51 @@ class RmRestClientTest {
 
     assertThat(rm.currentRm()).isEqualTo(server.url());
     assertThat(server.received).hasSize(2);
+  }
+
+  @Test
+  void aMemberThatAcceptsButNeverAnswersCostsOneRequestTimeoutAndIsNotCalledAgain() throws Exception {
+    server = TestingServer.start().on("/ws/v1/cluster/info", 200, "{\"clusterInfo\":{\"id\":17}}");
+    try (SilentServer silent = SilentServer.start()) {
+      RmRestClient rm = new RmRestClient(BobbinHttp.builder().requestTimeout(Duration.ofMillis(300)).build(),
+          List.of(silent.url(), server.url()));
+
+      rm.clusterInfo();
+      rm.clusterInfo();
+      rm.clusterInfo();
+
+      assertThat(silent.connections()).isEqualTo(1);
+      assertThat(server.received).hasSize(3);
+      assertThat(rm.currentRm()).isEqualTo(server.url());
+    }
+  }
+
+  @Test
+  void aPostThatGotNoAnswerIsNotRepeatedAtAnotherMember() throws Exception {
+    server = TestingServer.start().on("/ws/v1/cluster/apps/new-application", 200, "{}");
+    try (SilentServer silent = SilentServer.start()) {
+      RmRestClient rm = new RmRestClient(BobbinHttp.builder().requestTimeout(Duration.ofMillis(300)).build(),
+          List.of(silent.url(), server.url()));
+
+      assertThatThrownBy(rm::newApplication).isInstanceOfSatisfying(UnreachableException.class,
+          e -> assertThat(e.timedOut()).isTrue());
+      assertThat(server.received).isEmpty();
+    }
+  }
+
+  @Test
+  void aMemberThatCannotServeNowIsPassedOverForEveryCall() throws Exception {
+    server = TestingServer.start().on("/ws/v1/cluster/apps/new-application", 200,
+        "{\"application-id\":\"application_1_0001\"}");
+    try (TestingServer unavailable = TestingServer.start().on("/ws/v1/cluster/apps/new-application", 503,
+        "{\"RemoteException\":{\"exception\":\"ServiceUnavailableException\",\"message\":\"not in the majority\","
+            + "\"javaClassName\":\"org.apache.hadoop.yarn.exceptions.YarnRuntimeException\"}}")) {
+      RmRestClient rm = client(unavailable.url(), server.url());
+
+      assertThat(rm.newApplication().applicationId()).isEqualTo("application_1_0001");
+      assertThat(unavailable.received).hasSize(1);
+      assertThat(rm.currentRm()).isEqualTo(server.url());
+    }
   }
 
   @Test
