@@ -12,8 +12,6 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.Arrays;
-import java.util.EnumMap;
-import java.util.EnumSet;
 import java.util.Map;
 import java.util.Optional;
 import java.util.HashSet;
@@ -167,48 +165,34 @@ final class ChaosRun {
    */
   private Optional<MemberNetwork> network() {
     FaultPlan.Spec spec = options.faults();
-    Map<FaultKind, String> skipped = new EnumMap<>(FaultKind.class);
-    Set<FaultKind> wanted = networkKinds(spec);
+    Optional<String> unsupported = Optional.empty();
+    Optional<String> setupFailure = Optional.empty();
+    Map<FaultKind, String> unavailable = Map.of();
     Optional<MemberNetwork> network = Optional.empty();
-    if (!wanted.isEmpty()) {
-      Optional<String> unsupported = MemberNetwork.unsupported();
-      if (unsupported.isPresent()) {
-        wanted.forEach(k -> skipped.put(k, "network faults skipped: " + unsupported.get()));
-      } else {
+    if (!SkippedFaults.networkKinds(spec).isEmpty()) {
+      unsupported = MemberNetwork.unsupported();
+      if (unsupported.isEmpty()) {
         List<String> stale = MemberNetwork.removeStale();
         if (!stale.isEmpty()) out.println("removed what an ended run left behind: " + String.join(", ", stale));
         try {
           network = Optional.of(MemberNetwork.create(options.members()));
-          skipped.putAll(network.get().unavailable());
+          unavailable = network.get().unavailable();
         } catch (NetworkException e) {
-          wanted.forEach(k -> skipped.put(k, "the member namespaces could not be set up: " + e.getMessage()));
-        }
-      }
-      if (options.members() < 2) {
-        for (FaultKind k : List.of(FaultKind.ISOLATE, FaultKind.PARTITION, FaultKind.PARTITION_PAUSE)) {
-          skipped.putIfAbsent(k, "a partition needs at least 2 members");
+          setupFailure = Optional.of(e.getMessage());
         }
       }
     }
-    skipped.keySet().retainAll(wanted);
-    skipped.forEach((k, why) -> {
-      String note = (spec instanceof FaultPlan.Counts ? k.label() + "=" + spec.of(k) + " skipped: "
-          : k.label() + " left out of the mix: ") + why;
+    Map<FaultKind, String> skipped = SkippedFaults.decide(spec, options.members(), unsupported, setupFailure, unavailable);
+    for (String note : SkippedFaults.describe(spec, skipped)) {
       notes.add(note);
       out.println("note: " + note);
-    });
+    }
     faults = spec.without(skipped.keySet());
-    if (network.isPresent() && networkKinds(faults).isEmpty()) {
+    if (network.isPresent() && SkippedFaults.networkKinds(faults).isEmpty()) {
       network.get().close();
       return Optional.empty();
     }
     return network;
-  }
-
-  private static Set<FaultKind> networkKinds(FaultPlan.Spec spec) {
-    Set<FaultKind> out = EnumSet.noneOf(FaultKind.class);
-    spec.of().keySet().stream().filter(k -> k.target == FaultKind.Target.NETWORK).forEach(out::add);
-    return out;
   }
 
   /** Entities whose write the journal refused with a duplicate key, from every member's log. */

@@ -239,6 +239,7 @@ final class FaultInjector {
       Children.stop(p, Duration.ofSeconds(5));
       return "not serving; " + restart(m);
     }
+    if (!p.isAlive()) return restart(m);
     boolean exited = p.waitFor(RESUMED_EXIT_WAIT.toMillis(), TimeUnit.MILLISECONDS);
     String note = exited ? "stopped itself " + since(since) + " later"
         : "still running " + Durations.format(RESUMED_EXIT_WAIT) + " later, killed";

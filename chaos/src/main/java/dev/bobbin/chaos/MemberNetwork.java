@@ -53,12 +53,12 @@ final class MemberNetwork implements AutoCloseable {
   /** Why member namespaces cannot be made here, or empty when they can be tried. */
   static Optional<String> unsupported() {
     String os = System.getProperty("os.name", "");
-    if (!os.toLowerCase(Locale.ROOT).contains("linux")) return Optional.of("they need Linux, this is " + os);
+    if (!os.toLowerCase(Locale.ROOT).contains("linux")) return Optional.of("Linux, and this is " + os);
     Commands.Outcome uid = Commands.run("id", "-u");
     if (!uid.ok() || !uid.output().equals("0")) {
-      return Optional.of("they need root (network namespaces, links and rules), this run is uid " + uid.output());
+      return Optional.of("root (for network namespaces, links and rules), and this run is uid " + uid.output());
     }
-    if (Commands.locate("ip").isEmpty()) return Optional.of("they need the ip command (Debian package iproute2)");
+    if (Commands.locate("ip").isEmpty()) return Optional.of("the ip command (Debian package iproute2), not found");
     return Optional.empty();
   }
 
