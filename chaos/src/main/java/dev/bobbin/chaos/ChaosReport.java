@@ -137,12 +137,7 @@ record ChaosReport(
     }
     row(out, "lost containers", counts.get(Violation.Kind.LOST_CONTAINER), "0");
     row(out, "double allocations", counts.get(Violation.Kind.DOUBLE_LAUNCH) + counts.get(Violation.Kind.OVER_COMMIT), "0");
-    if (journalAudit.notChecked().isPresent()) {
-      out.printf("  %-52s %6s   expected %-6s not checked: %s%n", "writes from downed members", "-", "0",
-          journalAudit.notChecked().get());
-    } else {
-      row(out, "writes from downed members", journalAudit.writesAfterFencing(), "0");
-    }
+    staleWrites(out, "writes from downed members");
     row(out, "failed applications that should have succeeded", counts.get(Violation.Kind.UNFINISHED_APP), "0");
     fencingGaps.forEach(g -> out.println("  fencing: " + g));
   }
@@ -164,16 +159,19 @@ record ChaosReport(
     row(out, "applications accepted", accepted, "-");
     row(out, "applications finished SUCCEEDED", succeeded, Integer.toString(accepted));
     row(out, "applications not finished", counts.get(Violation.Kind.UNFINISHED_APP), "0");
-    if (journalAudit.notChecked().isPresent()) {
-      out.printf("  %-52s %6s   expected %-6s not checked: %s%n", "journal writes after the writer was fenced", "-", "0",
-          journalAudit.notChecked().get());
-    } else {
-      row(out, "journal writes after the writer was fenced", journalAudit.writesAfterFencing(), "0");
-    }
+    staleWrites(out, "journal writes after the writer was fenced");
     row(out, "entities stopped by a sequence-number conflict", counts.get(Violation.Kind.CONFLICT_STOP), "0");
     out.printf("  (containers seen: %d; over-capacity polls: %d; submissions refused or unreachable: %d;"
         + " submissions without an answer: %d; failed polls: %d)%n",
         containersSeen, overCommitSamples, refusals, ambiguous, failedPolls);
+  }
+
+  private void staleWrites(PrintStream out, String what) {
+    if (journalAudit.notChecked().isPresent()) {
+      out.printf("  %-52s %6s   expected %-6s not checked: %s%n", what, "-", "0", journalAudit.notChecked().get());
+    } else {
+      row(out, what, journalAudit.writesAfterFencing(), "0");
+    }
   }
 
   private static void row(PrintStream out, String what, long value, String expected) {
