@@ -76,8 +76,8 @@ public final class ChaosCommand implements Callable<Integer> {
   String drain;
 
   @Option(names = "--pause-hold", paramLabel = "D", defaultValue = "40s",
-      description = "longest SIGSTOP: SIGCONT follows as soon as a survivor's log shows the paused member downed by"
-          + " the split-brain resolver, at the latest after D (default: ${DEFAULT-VALUE})")
+      description = "longest SIGSTOP, isolation or partition: it ends as soon as a survivor's log shows the member"
+          + " downed by the split-brain resolver, at the latest after D (default: ${DEFAULT-VALUE})")
   String pauseHold;
 
   @Option(names = "--fault-hold", paramLabel = "D", defaultValue = "20s",
