@@ -23,7 +23,8 @@ import picocli.CommandLine.Spec;
     description = {
         "Starts PostgreSQL, RM members (separate JVMs, --journal postgres) and NodeManagers on 127.0.0.1,"
             + " submits distributed-shell applications, injects faults into random members one at a time and"
-            + " checks the invariants.",
+            + " checks the invariants. With network faults, as root on Linux, each member runs in a network"
+            + " namespace of its own; network faults that cannot be injected are skipped, and the run says why.",
         "Durations: 500ms, 20s, 5m, 1h, or a bare number of seconds."},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
@@ -48,8 +49,10 @@ public final class ChaosCommand implements Callable<Integer> {
   String nodes;
 
   @Option(names = "--faults", paramLabel = "SPEC", defaultValue = "kill=1,pause=1,term=0",
-      description = {"none; kill=K,pause=P,term=T (exact counts, spread over the duration or one per"
-          + " --fault-interval); or a K:P:T mix drawn at every --fault-interval (default: ${DEFAULT-VALUE})"})
+      description = {"none; exact counts KIND=N,... (spread over the duration or one per --fault-interval);"
+          + " or a mix drawn at every --fault-interval, K:P:T (kill:pause:term) or KIND:WEIGHT,...;"
+          + " KIND: kill, pause, term; isolate, partition, loss, slow, partition-pause (root on Linux);"
+          + " journal-stop, journal-freeze (default: ${DEFAULT-VALUE})"})
   String faults;
 
   @Option(names = "--fault-interval", paramLabel = "D",
@@ -73,9 +76,13 @@ public final class ChaosCommand implements Callable<Integer> {
   String drain;
 
   @Option(names = "--pause-hold", paramLabel = "D", defaultValue = "40s",
-      description = "longest SIGSTOP: SIGCONT follows as soon as a survivor's log shows the paused member downed by"
-          + " the split-brain resolver, at the latest after D (default: ${DEFAULT-VALUE})")
+      description = "longest SIGSTOP, isolation or partition: it ends as soon as a survivor's log shows the member"
+          + " downed by the split-brain resolver, at the latest after D (default: ${DEFAULT-VALUE})")
   String pauseHold;
+
+  @Option(names = "--fault-hold", paramLabel = "D", defaultValue = "20s",
+      description = "how long a lossy or slow link and a journal outage last (default: ${DEFAULT-VALUE})")
+  String faultHold;
 
   @Option(names = "--restart-delay", paramLabel = "D", defaultValue = "5s",
       description = "a killed or terminated member is restarted on its ports D after the fault (default: ${DEFAULT-VALUE})")

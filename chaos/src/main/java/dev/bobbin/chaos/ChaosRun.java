@@ -8,7 +8,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
 import java.util.Arrays;
+import java.util.Map;
+import java.util.Optional;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -34,6 +39,8 @@ final class ChaosRun {
   private final PrintStream out;
   private final long started = System.nanoTime();
   private final List<String> notes = new ArrayList<>();
+  /** {@code --faults} without those this host cannot inject. */
+  private FaultPlan.Spec faults;
 
   ChaosRun(ChaosOptions options, PrintStream out) {
     this.options = options;
@@ -52,7 +59,8 @@ final class ChaosRun {
     }
     Random seeds = new Random(options.seed());
     ClusterClients clients = new ClusterClients();
-    try (Cluster cluster = new Cluster(options, workDir, classpath, clients, new Random(seeds.nextLong()))) {
+    Optional<MemberNetwork> network = network();
+    try (Cluster cluster = new Cluster(options, workDir, classpath, clients, new Random(seeds.nextLong()), network)) {
       try {
         cluster.start(line -> out.println("[" + elapsed() + "] " + line));
       } catch (StartupException e) {
@@ -77,7 +85,7 @@ final class ChaosRun {
       stream.setDaemon(true);
       stream.start();
 
-      FaultPlan plan = FaultPlan.build(options.faults(), options.duration(), options.faultInterval(),
+      FaultPlan plan = FaultPlan.build(faults, options.duration(), options.faultInterval(),
           new Random(seeds.nextLong()));
       FaultInjector injector = new FaultInjector(cluster, tracker, new FailoverProbe(cluster, clients, submitter),
           options, started);
@@ -97,13 +105,16 @@ final class ChaosRun {
 
       List<Violation> violations = new ArrayList<>(checker.violations(tracker::finishedAt));
       violations.addAll(unfinished(tracker, unknown));
+      violations.addAll(conflicts(cluster));
+      JournalAudit.Outcome audit = audit(cluster);
+      violations.addAll(audit.violations());
       out.println("[" + elapsed() + "] stopping the cluster");
       int planned = plan.faults().size();
       return new ChaosReport(options.describe(), cluster.workDir, java.util.Optional.empty(), planned, results,
           tracker.accepted().size(), (int) tracker.accepted().stream().filter(AppTracker.App::succeeded).count(),
           (int) tracker.all().stream().filter(a -> !a.accepted()).count(), tracker.refusals(),
           checker.containersSeen(), checker.overCommitSamples(), watchers.failedPolls(), violations,
-          List.copyOf(notes), elapsedMs());
+          audit, audit.fencingGaps(injector.downings()), List.copyOf(notes), elapsedMs());
     }
   }
 
@@ -116,7 +127,7 @@ final class ChaosRun {
     for (int i = 0; i < n; i++) {
       FaultPlan.Planned f = plan.faults().get(i);
       long at = Math.max(steadyStart + f.notBefore().toNanos(), lastDone + SETTLE.toNanos());
-      if (options.faults() instanceof FaultPlan.Ratio && at - steadyStart >= options.duration().toNanos()) {
+      if (faults instanceof FaultPlan.Ratio && at - steadyStart >= options.duration().toNanos()) {
         notes.add((n - i) + " planned fault(s) not injected: the duration ended first");
         break;
       }
@@ -129,15 +140,87 @@ final class ChaosRun {
         continue;
       }
       Member target = serving.get(random.nextInt(serving.size()));
-      out.printf("[%s] fault %d/%d: %s %s%n", elapsed(), i + 1, n, f.kind().label(), target.name());
+      out.printf("[%s] fault %d/%d: %s %s%n", elapsed(), i + 1, n, f.kind().label(),
+          f.kind().target == FaultKind.Target.JOURNAL ? "(PostgreSQL)" : target.name());
       FaultInjector.Result r = injector.inject(i + 1, f.kind(), target);
-      out.printf("[%s]   failover %s; %s%n", elapsed(),
-          r.timedOut() ? "not complete after " + Durations.format(r.timeoutMs()) : Durations.format(r.failoverMs()),
-          r.note());
+      out.printf("[%s]   %s; %s%n", elapsed(), measured(r), r.note());
       results.add(r);
       lastDone = System.nanoTime();
     }
     return results;
+  }
+
+  private static String measured(FaultInjector.Result r) {
+    String failover = r.failoverMs() == FaultInjector.NOT_MEASURED ? ""
+        : "failover " + (r.timedOut() ? "not complete after " + Durations.format(r.timeoutMs()) : Durations.format(r.failoverMs()));
+    String again = r.serveAgainMs() == FaultInjector.NOT_MEASURED ? ""
+        : "serving again " + (r.serveAgainMs() < 0 ? "not within " + Durations.format(r.timeoutMs())
+            : Durations.format(r.serveAgainMs()) + " after the heal");
+    return failover.isEmpty() ? again : again.isEmpty() ? failover : failover + ", " + again;
+  }
+
+  /**
+   * Members in network namespaces when the faults ask for network faults and this host can make
+   * them; otherwise those faults are skipped, each with the reason, printed and in the summary.
+   */
+  private Optional<MemberNetwork> network() {
+    FaultPlan.Spec spec = options.faults();
+    Optional<String> unsupported = Optional.empty();
+    Optional<String> setupFailure = Optional.empty();
+    Map<FaultKind, String> unavailable = Map.of();
+    Optional<MemberNetwork> network = Optional.empty();
+    if (!SkippedFaults.networkKinds(spec).isEmpty()) {
+      unsupported = MemberNetwork.unsupported();
+      if (unsupported.isEmpty()) {
+        List<String> stale = MemberNetwork.removeStale();
+        if (!stale.isEmpty()) out.println("removed what an ended run left behind: " + String.join(", ", stale));
+        try {
+          network = Optional.of(MemberNetwork.create(options.members()));
+          unavailable = network.get().unavailable();
+        } catch (NetworkException e) {
+          setupFailure = Optional.of(e.getMessage());
+        }
+      }
+    }
+    Map<FaultKind, String> skipped = SkippedFaults.decide(spec, options.members(), unsupported, setupFailure, unavailable);
+    for (String note : SkippedFaults.describe(spec, skipped)) {
+      notes.add(note);
+      out.println("note: " + note);
+    }
+    faults = spec.without(skipped.keySet());
+    if (network.isPresent() && SkippedFaults.networkKinds(faults).isEmpty()) {
+      network.get().close();
+      return Optional.empty();
+    }
+    return network;
+  }
+
+  /** Entities whose write the journal refused with a duplicate key, from every member's log. */
+  private List<Violation> conflicts(Cluster cluster) {
+    List<Violation> found = new ArrayList<>();
+    long now = System.currentTimeMillis();
+    for (Member m : cluster.members) {
+      try {
+        for (ConflictScanner.Conflict c : ConflictScanner.scan(m.name(), m.log)) {
+          found.add(new Violation(Violation.Kind.CONFLICT_STOP, now, c.persistenceId() + " on " + c.member()
+              + ": the journal refused sequence number " + c.sequenceNr() + " as a duplicate key (logged at "
+              + c.loggedAt() + ")"));
+        }
+      } catch (IOException e) {
+        notes.add("could not read " + m.log + " for sequence-number conflicts: " + e.getMessage());
+      }
+    }
+    return found;
+  }
+
+  /** The journal checked for writes from fenced members, on the database the members used. */
+  private JournalAudit.Outcome audit(Cluster cluster) {
+    var db = cluster.database();
+    try (Connection c = DriverManager.getConnection(db.jdbcUrl(), db.user(), db.password())) {
+      return JournalAudit.check(c);
+    } catch (SQLException e) {
+      return JournalAudit.Outcome.notChecked("could not query the journal: " + e.getMessage());
+    }
   }
 
   private void drain(AppTracker tracker) {

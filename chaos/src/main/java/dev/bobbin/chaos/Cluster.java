@@ -19,6 +19,7 @@ import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -26,8 +27,10 @@ import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
 /**
- * The system under test as processes on 127.0.0.1: PostgreSQL, the RM members and the
- * NodeManagers. Everything it starts is ended by {@link #close()}, also from a shutdown hook.
+ * The system under test as processes: PostgreSQL, the RM members and the NodeManagers, on
+ * 127.0.0.1, or with each member in its own network namespace when the run injects network faults
+ * (PostgreSQL, through a relay, and the NodeManagers then listen on the bridge's host address).
+ * Everything it starts, and the namespaces, is ended by {@link #close()}, also from a shutdown hook.
  */
 final class Cluster implements AutoCloseable {
   static final Duration MEMBER_START = Duration.ofSeconds(90);
@@ -37,6 +40,7 @@ final class Cluster implements AutoCloseable {
   private static final Duration REQUEST = Duration.ofSeconds(3);
   private static final Duration STOP_GRACE = Duration.ofSeconds(10);
   private static final String MAIN = "dev.bobbin.launcher.Main";
+  private static final String LOOPBACK = "127.0.0.1";
 
   final Path workDir;
   final List<Member> members = new ArrayList<>();
@@ -44,25 +48,48 @@ final class Cluster implements AutoCloseable {
   private final String classpath;
   private final ClusterClients clients;
   private final List<Integer> nmPorts;
+  private final Optional<MemberNetwork> network;
+  private final String hostAddress;
   private final Children children = new Children();
   private final Thread hook = new Thread(this::close, "chaos-cleanup");
   private final AtomicBoolean closed = new AtomicBoolean();
   private volatile List<NmAgent> nodes = List.of();
   private EmbeddedPostgres pg;
   private EmbeddedPostgres.Database db;
+  private JournalControl journal;
+  private JournalRelay relay;
+  private String membersJdbcUrl;
   private Path rmConfig;
 
-  Cluster(ChaosOptions options, Path workDir, String classpath, ClusterClients clients, Random random) {
+  Cluster(ChaosOptions options, Path workDir, String classpath, ClusterClients clients, Random random,
+      Optional<MemberNetwork> network) {
     this.options = options;
+    this.network = network;
+    this.hostAddress = network.map(n -> n.hostAddress).orElse(LOOPBACK);
     this.workDir = workDir;
     this.classpath = classpath;
     this.clients = clients;
     List<Integer> ports = Ports.pick(2 * options.members() + options.nodes(), random);
     for (int i = 0; i < options.members(); i++) {
-      members.add(new Member(i + 1, ports.get(2 * i), ports.get(2 * i + 1), workDir.resolve("rm-" + (i + 1)),
+      String host = network.isPresent() ? network.get().address(i + 1) : LOOPBACK;
+      members.add(new Member(i + 1, host, ports.get(2 * i), ports.get(2 * i + 1), workDir.resolve("rm-" + (i + 1)),
           workDir.resolve("logs").resolve("rm-" + (i + 1) + ".log")));
     }
     this.nmPorts = ports.subList(2 * options.members(), ports.size());
+  }
+
+  Optional<MemberNetwork> network() {
+    return network;
+  }
+
+  /** The journal's database, for outages; set once {@link #start} started it. */
+  JournalControl journal() {
+    return journal;
+  }
+
+  /** The journal database as the harness reaches it (on loopback). */
+  EmbeddedPostgres.Database database() {
+    return db;
   }
 
   List<NmAgent> nodes() {
@@ -85,7 +112,20 @@ final class Cluster implements AutoCloseable {
     } catch (RuntimeException e) {
       throw new StartupException("PostgreSQL did not start: " + e.getMessage(), e);
     }
-    say.accept("PostgreSQL on 127.0.0.1:" + pg.port() + " (journal database " + db.jdbcUrl() + ")");
+    journal = new JournalControl(pg);
+    membersJdbcUrl = db.jdbcUrl();
+    if (network.isPresent()) {
+      try {
+        relay = new JournalRelay(hostAddress, pg.port());
+      } catch (IOException e) {
+        throw new StartupException("could not relay PostgreSQL to " + hostAddress + ":" + pg.port() + ": " + e, e);
+      }
+      membersJdbcUrl = db.jdbcUrl().replace("//" + LOOPBACK + ":", "//" + hostAddress + ":");
+      say.accept("members in network namespaces: " + members.stream().map(m -> m.name() + " " + m.host)
+          .collect(Collectors.joining(", ")) + "; host side " + hostAddress);
+    }
+    say.accept("PostgreSQL on 127.0.0.1:" + pg.port() + " (journal database " + db.jdbcUrl() + ")"
+        + (relay == null ? "" : ", relayed to the members at " + membersJdbcUrl));
     rmConfig = writeRmConfig();
     // The first member creates the journal schema and forms the cluster; the others then join it.
     launch(members.get(0));
@@ -104,10 +144,11 @@ final class Cluster implements AutoCloseable {
     m.state(Member.State.STARTING);
     List<String> cmd = new ArrayList<>(javaCommand("-Xmx512m"));
     cmd.addAll(List.of("rm", "--config", rmConfig.toString(), "--data-dir", m.dataDir.toString(),
-        "--hostname", "127.0.0.1", "--http-port", Integer.toString(m.httpPort),
+        "--hostname", m.host, "--http-port", Integer.toString(m.httpPort),
         "--cluster-port", Integer.toString(m.clusterPort), "--seed-nodes", seedNodes(),
-        "--journal", "postgres", "--postgres-url", db.jdbcUrl(), "--postgres-user", db.user(),
+        "--journal", "postgres", "--postgres-url", membersJdbcUrl, "--postgres-user", db.user(),
         "--postgres-password", db.password()));
+    if (network.isPresent()) cmd = network.get().wrap(m.index, cmd);
     m.process(children.start(m.name(), cmd, m.log, directory(m.dataDir), false));
   }
 
@@ -157,7 +198,10 @@ final class Cluster implements AutoCloseable {
   @Override
   public void close() {
     if (!closed.compareAndSet(false, true)) return;
+    if (journal != null) journal.thaw();
     children.stopAll(STOP_GRACE);
+    if (relay != null) relay.close();
+    network.ifPresent(MemberNetwork::close);
     if (pg != null) {
       try {
         Files.createDirectories(workDir.resolve("logs"));
@@ -202,11 +246,11 @@ final class Cluster implements AutoCloseable {
       Path log = workDir.resolve("logs").resolve("nm-" + (i + 1) + ".log");
       List<String> cmd = new ArrayList<>(javaCommand("-Xmx256m"));
       cmd.addAll(List.of("nm", "--rm", rms, "--memory", Integer.toString(options.nodeMemoryMb()),
-          "--vcores", Integer.toString(options.nodeVcores()), "--hostname", "127.0.0.1",
+          "--vcores", Integer.toString(options.nodeVcores()), "--hostname", hostAddress,
           "--http-port", Integer.toString(port), "--work-dir", dir.resolve("local").toString(),
           "--node-credential", nodeCredential().toString()));
       Process p = children.start("nm-" + (i + 1), cmd, log, directory(dir), true);
-      started.add(new NmAgent(i + 1, port, dir, log, p, null, null));
+      started.add(new NmAgent(i + 1, hostAddress, port, dir, log, p, null, null));
     }
     List<NmAgent> identified = new ArrayList<>();
     for (NmAgent n : started) identified.add(identify(n));

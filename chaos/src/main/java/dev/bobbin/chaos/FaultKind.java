@@ -1,15 +1,52 @@
 package dev.bobbin.chaos;
 
-/** What is done to an RM member process. */
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.Optional;
+
+/** What is done to an RM member process, its network, or the journal. */
 enum FaultKind {
   /** {@code kill -9} (Process.destroyForcibly), then a restart on the same ports. */
-  KILL,
+  KILL(Target.MEMBER),
   /** {@code kill -STOP} until another member has downed it, then {@code kill -CONT}; then a restart. */
-  PAUSE,
+  PAUSE(Target.MEMBER),
   /** {@code kill -TERM} (Process.destroy): a graceful leave, then a restart. */
-  TERM;
+  TERM(Target.MEMBER),
+  /** The member's link goes down: it reaches nothing, and nothing reaches it, until it was downed. */
+  ISOLATE(Target.NETWORK),
+  /** The member and the other members cannot reach each other; PostgreSQL and the NodeManagers stay reachable. */
+  PARTITION(Target.NETWORK),
+  /** A share of every packet the member sends is dropped; what it receives arrives. */
+  LOSS(Target.NETWORK),
+  /** The member's link, both ways, limited to a low rate with a deep queue. */
+  SLOW(Target.NETWORK),
+  /** A cluster-only partition, then SIGSTOP until the others have downed it, then SIGCONT still cut off. */
+  PARTITION_PAUSE(Target.NETWORK),
+  /** PostgreSQL stopped, then started again on the same data directory and port. */
+  JOURNAL_STOP(Target.JOURNAL),
+  /** PostgreSQL's server and backends stopped with SIGSTOP, then SIGCONT. */
+  JOURNAL_FREEZE(Target.JOURNAL);
 
+  /** What a fault acts on: a member's process, a member's network, or the journal's database. */
+  enum Target { MEMBER, NETWORK, JOURNAL }
+
+  final Target target;
+
+  FaultKind(Target target) {
+    this.target = target;
+  }
+
+  /** As {@code --faults} writes it: {@code kill}, {@code partition-pause}, {@code journal-stop}. */
   String label() {
-    return name().toLowerCase(java.util.Locale.ROOT);
+    return name().toLowerCase(Locale.ROOT).replace('_', '-');
+  }
+
+  static Optional<FaultKind> ofLabel(String label) {
+    return Arrays.stream(values()).filter(k -> k.label().equals(label)).findFirst();
+  }
+
+  /** After it, the cluster is measured from the moment the partition healed or the journal returned. */
+  boolean heals() {
+    return target != Target.MEMBER;
   }
 }

@@ -3,8 +3,8 @@ package dev.bobbin.chaos;
 import java.nio.file.Path;
 
 /**
- * One RM member: its fixed ports and directories, and its current process. The harness sends
- * traffic only to members that are {@link State#UP}.
+ * One RM member: its address, fixed ports and directories, and its current process. The harness
+ * sends traffic only to members that are {@link State#UP}.
  */
 final class Member {
   enum State {
@@ -12,11 +12,13 @@ final class Member {
     STARTING,
     /** Answering its HTTP API. */
     UP,
-    /** Under a fault: killed, terminated, stopped with SIGSTOP, or resumed and not yet restarted. */
+    /** Under a fault: killed, terminated, stopped with SIGSTOP, cut off, or resumed and not yet restarted. */
     FAULTED
   }
 
   final int index;
+  /** 127.0.0.1, or its address in its own network namespace. */
+  final String host;
   final int httpPort;
   final int clusterPort;
   final Path dataDir;
@@ -24,8 +26,9 @@ final class Member {
   private volatile Process process;
   private volatile State state = State.STARTING;
 
-  Member(int index, int httpPort, int clusterPort, Path dataDir, Path log) {
+  Member(int index, String host, int httpPort, int clusterPort, Path dataDir, Path log) {
     this.index = index;
+    this.host = host;
     this.httpPort = httpPort;
     this.clusterPort = clusterPort;
     this.dataDir = dataDir;
@@ -37,12 +40,17 @@ final class Member {
   }
 
   String url() {
-    return "http://127.0.0.1:" + httpPort;
+    return "http://" + host + ":" + httpPort;
   }
 
   /** As Pekko names it in its logs. */
   String clusterAddress() {
-    return "pekko://bobbin@127.0.0.1:" + clusterPort;
+    return "pekko://bobbin@" + host + ":" + clusterPort;
+  }
+
+  /** As the journal's {@code writer} column names an incarnation of it, without the {@code #uid}. */
+  String writerPrefix() {
+    return "bobbin@" + host + ":" + clusterPort + "#";
   }
 
   Process process() {

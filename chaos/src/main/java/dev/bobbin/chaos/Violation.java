@@ -10,7 +10,11 @@ record Violation(Kind kind, long atMs, String detail) {
     /** A running container ended by the RM's side, or gone, while its application went on. */
     LOST_CONTAINER("lost container"),
     /** An accepted application that did not finish with SUCCEEDED, or that the RM no longer knows. */
-    UNFINISHED_APP("application not finished");
+    UNFINISHED_APP("application not finished"),
+    /** An event in the journal written by a member's incarnation after the survivors had fenced it. */
+    STALE_WRITE("write from a downed member"),
+    /** An entity whose write the journal refused with a duplicate key (another writer had that sequence number). */
+    CONFLICT_STOP("entity stopped by a sequence-number conflict");
 
     final String label;
 

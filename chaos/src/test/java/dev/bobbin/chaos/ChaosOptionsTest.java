@@ -22,6 +22,7 @@ class ChaosOptionsTest {
     assertThat(o.classpath()).isEmpty();
     assertThat(o.drain()).isEqualTo(Duration.ofSeconds(120));
     assertThat(o.pauseHold()).isEqualTo(Duration.ofSeconds(40));
+    assertThat(o.faultHold()).isEqualTo(Duration.ofSeconds(20));
     assertThat(o.restartDelay()).isEqualTo(Duration.ofSeconds(5));
     assertThat(o.failoverTimeout()).isEqualTo(Duration.ofSeconds(60));
   }
@@ -30,7 +31,7 @@ class ChaosOptionsTest {
   void everyOptionInBothSpellings() {
     ChaosOptions o = ChaosOptions.parse(List.of("--duration", "2m", "--members=5", "--nodes", "4",
         "--faults", "kill=3,term=2", "--fault-interval", "15s", "--apps-per-minute", "30", "--seed", "42",
-        "--work-dir", "/tmp/x", "--drain=90s", "--pause-hold", "30s", "--restart-delay", "0s",
+        "--work-dir", "/tmp/x", "--drain=90s", "--pause-hold", "30s", "--fault-hold", "15s", "--restart-delay", "0s",
         "--failover-timeout", "45s", "--nm-memory", "8192", "--nm-vcores", "8", "--classpath", "/a:/b"));
     assertThat(o.duration()).isEqualTo(Duration.ofMinutes(2));
     assertThat(o.members()).isEqualTo(5);
@@ -42,6 +43,7 @@ class ChaosOptionsTest {
     assertThat(o.workDir()).contains(Path.of("/tmp/x"));
     assertThat(o.drain()).isEqualTo(Duration.ofSeconds(90));
     assertThat(o.pauseHold()).isEqualTo(Duration.ofSeconds(30));
+    assertThat(o.faultHold()).isEqualTo(Duration.ofSeconds(15));
     assertThat(o.restartDelay()).isZero();
     assertThat(o.failoverTimeout()).isEqualTo(Duration.ofSeconds(45));
     assertThat(o.nodeMemoryMb()).isEqualTo(8192);
@@ -55,6 +57,10 @@ class ChaosOptionsTest {
     assertThat(ChaosOptions.parse(List.of("--faults", "pause=2")).faults()).isEqualTo(new FaultPlan.Counts(0, 2, 0));
     assertThat(ChaosOptions.parse(List.of("--faults", "2:1:1", "--fault-interval", "20s")).faults())
         .isEqualTo(new FaultPlan.Ratio(2, 1, 1));
+    assertThat(ChaosOptions.parse(List.of("--faults", "partition=1,journal-stop=1")).faults())
+        .isEqualTo(new FaultPlan.Counts(java.util.Map.of(FaultKind.PARTITION, 1, FaultKind.JOURNAL_STOP, 1)));
+    assertThat(ChaosOptions.parse(List.of("--faults", "kill:2,partition-pause:1", "--fault-interval", "20s")).faults())
+        .isEqualTo(new FaultPlan.Ratio(java.util.Map.of(FaultKind.KILL, 2, FaultKind.PARTITION_PAUSE, 1)));
   }
 
   @Test
@@ -75,6 +81,11 @@ class ChaosOptionsTest {
     assertUsage(List.of("--duration", "soon"), "--duration must be a duration");
     assertUsage(List.of("--duration", "0s"), "--duration must be more than 0");
     assertUsage(List.of("--faults", "kill=1,crash=2"), "'crash=2' is not kill=N");
+    assertUsage(List.of("--faults", "kill=1,crash=2"), "partition-pause=N, journal-stop=N, journal-freeze=N");
+    assertUsage(List.of("--faults", "kill:1,partition"), "'partition' is not kill:N");
+    assertUsage(List.of("--faults", "partition:0", "--fault-interval", "5s"), "has no fault in it");
+    assertUsage(List.of("--faults", "journal-stop:1"), "give --fault-interval too");
+    assertUsage(List.of("--fault-hold", "0s"), "--fault-hold must be more than 0");
     assertUsage(List.of("--faults", "kill=-1"), "needs a whole number >= 0");
     assertUsage(List.of("--faults", "1:1"), "a mix is kill:pause:term");
     assertUsage(List.of("--faults", "0:0:0", "--fault-interval", "5s"), "has no fault in it");

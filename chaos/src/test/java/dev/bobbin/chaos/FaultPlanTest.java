@@ -52,4 +52,48 @@ class FaultPlanTest {
     assertThat(FaultPlan.describe(FaultPlan.parseSpec("none"))).isEqualTo("none");
     assertThat(FaultPlan.describe(FaultPlan.parseSpec("kill=1"))).isEqualTo("kill=1,pause=0,term=0");
   }
+
+  @Test
+  void everyKindHasACountAndTheClassicOnesAreAlwaysDescribed() {
+    FaultPlan.Spec spec = FaultPlan.parseSpec("partition=1,journal-stop=2,partition-pause=1");
+    assertThat(spec.of(FaultKind.PARTITION)).isEqualTo(1);
+    assertThat(spec.of(FaultKind.JOURNAL_STOP)).isEqualTo(2);
+    assertThat(spec.of(FaultKind.PARTITION_PAUSE)).isEqualTo(1);
+    assertThat(spec.of(FaultKind.KILL)).isZero();
+    assertThat(FaultPlan.describe(spec)).isEqualTo("kill=0,pause=0,term=0,partition=1,partition-pause=1,journal-stop=2");
+    assertThat(FaultPlan.build(spec, Duration.ofSeconds(50), Optional.empty(), new Random(2)).faults())
+        .extracting(FaultPlan.Planned::kind).containsExactlyInAnyOrder(FaultKind.PARTITION, FaultKind.PARTITION_PAUSE,
+            FaultKind.JOURNAL_STOP, FaultKind.JOURNAL_STOP);
+  }
+
+  @Test
+  void aNamedMixDrawsOnlyTheKindsItWeighs() {
+    FaultPlan.Spec spec = FaultPlan.parseSpec("kill:1,isolate:1,loss:1,slow:1,journal-freeze:1");
+    assertThat(spec).isInstanceOf(FaultPlan.Ratio.class);
+    assertThat(FaultPlan.describe(spec)).isEqualTo("mix kill:1,isolate:1,loss:1,slow:1,journal-freeze:1");
+    List<FaultPlan.Planned> faults = FaultPlan.build(spec, Duration.ofMinutes(20), Optional.of(Duration.ofSeconds(10)),
+        new Random(5)).faults();
+    assertThat(faults).hasSize(119).extracting(FaultPlan.Planned::kind)
+        .containsOnly(FaultKind.KILL, FaultKind.ISOLATE, FaultKind.LOSS, FaultKind.SLOW, FaultKind.JOURNAL_FREEZE);
+  }
+
+  @Test
+  void kindsThisHostCannotInjectAreLeftOut() {
+    FaultPlan.Spec counts = FaultPlan.parseSpec("kill=1,partition=2,loss=1,journal-stop=1")
+        .without(java.util.Set.of(FaultKind.PARTITION, FaultKind.LOSS));
+    assertThat(counts).isEqualTo(new FaultPlan.Counts(java.util.Map.of(FaultKind.KILL, 1, FaultKind.JOURNAL_STOP, 1)));
+    FaultPlan.Spec mix = FaultPlan.parseSpec("slow:3").without(java.util.Set.of(FaultKind.SLOW));
+    assertThat(mix.total()).isZero();
+    assertThat(FaultPlan.build(mix, Duration.ofMinutes(1), Optional.of(Duration.ofSeconds(10)), new Random(1)).faults())
+        .isEmpty();
+  }
+
+  @Test
+  void labelsAreWhatTheOptionTakes() {
+    for (FaultKind k : FaultKind.values()) assertThat(FaultKind.ofLabel(k.label())).contains(k);
+    assertThat(FaultKind.PARTITION_PAUSE.label()).isEqualTo("partition-pause");
+    assertThat(FaultKind.KILL.heals()).isFalse();
+    assertThat(FaultKind.PARTITION.heals()).isTrue();
+    assertThat(FaultKind.JOURNAL_FREEZE.heals()).isTrue();
+  }
 }

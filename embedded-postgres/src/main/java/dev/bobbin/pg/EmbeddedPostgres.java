@@ -49,7 +49,7 @@ public final class EmbeddedPostgres implements AutoCloseable {
   private static EmbeddedPostgres shared;
 
   private final Path dir;
-  private final Process process;
+  private volatile Process process;
   private final int port;
   private final boolean isShared;
   private final AtomicInteger databases = new AtomicInteger();
@@ -119,13 +119,47 @@ public final class EmbeddedPostgres implements AutoCloseable {
     return new Database("jdbc:postgresql://127.0.0.1:" + port + "/" + name, USER, PASSWORD);
   }
 
+  /** The running server (the postmaster); its backends are its children. */
+  public ProcessHandle server() {
+    return process.toHandle();
+  }
+
+  /**
+   * Stops the server (fast shutdown) and keeps its data directory, so that {@link #restartServer()}
+   * brings it back with every database: a journal outage, as the chaos suite makes one.
+   */
+  public synchronized void stopServer() {
+    shutDown();
+  }
+
+  /** Starts the server again on its data directory and port after {@link #stopServer()}; waits until it accepts connections. */
+  public synchronized void restartServer() {
+    if (process.isAlive()) throw new IllegalStateException("PostgreSQL on port " + port + " is running");
+    Path logFile = logFile();
+    Process p = launch(binaries().resolve("bin"), dir.resolve("data"), port, dir, logFile, true);
+    try {
+      awaitReady(p, port, logFile);
+    } catch (IllegalStateException e) {
+      p.destroyForcibly();
+      throw e;
+    }
+    process = p;
+    log.info("PostgreSQL restarted on 127.0.0.1:{}", port);
+  }
+
   /** Stops the server and deletes its directory; a no-op on the {@link #shared()} server. */
   @Override
   public void close() {
     if (!isShared) stop();
   }
 
-  private void stop() {
+  private synchronized void stop() {
+    shutDown();
+    deleteTree(dir);
+  }
+
+  private void shutDown() {
+    Process process = this.process;
     if (process.isAlive()) {
       // SIGINT is PostgreSQL's fast shutdown; SIGTERM would wait for every client to leave.
       run(List.of("kill", "-INT", Long.toString(process.pid())), dir, Duration.ofSeconds(10));
@@ -137,7 +171,6 @@ public final class EmbeddedPostgres implements AutoCloseable {
         Thread.currentThread().interrupt();
       }
     }
-    deleteTree(dir);
   }
 
   private static EmbeddedPostgres start(boolean isShared) {
@@ -150,7 +183,7 @@ public final class EmbeddedPostgres implements AutoCloseable {
       for (int attempt = 0; attempt < 3; attempt++) {
         int port = freePort();
         Path logFile = dir.resolve("postgres-" + port + ".log");
-        Process p = launch(bin, data, port, dir, logFile);
+        Process p = launch(bin, data, port, dir, logFile, false);
         try {
           awaitReady(p, port, logFile);
           log.info("PostgreSQL started on 127.0.0.1:{} in {}", port, dir);
@@ -190,7 +223,7 @@ public final class EmbeddedPostgres implements AutoCloseable {
     return data;
   }
 
-  private static Process launch(Path bin, Path data, int port, Path dir, Path logFile) {
+  private static Process launch(Path bin, Path data, int port, Path dir, Path logFile, boolean appendLog) {
     List<String> cmd = asServerUser(List.of(bin.resolve("postgres").toString(),
         "-D", data.toString(), "-p", Integer.toString(port),
         "-c", "listen_addresses=127.0.0.1",
@@ -200,7 +233,8 @@ public final class EmbeddedPostgres implements AutoCloseable {
         "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"));
     try {
       return new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true)
-          .redirectOutput(logFile.toFile()).start();
+          .redirectOutput(appendLog ? ProcessBuilder.Redirect.appendTo(logFile.toFile())
+              : ProcessBuilder.Redirect.to(logFile.toFile())).start();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
