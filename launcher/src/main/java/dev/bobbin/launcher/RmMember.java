@@ -103,6 +103,7 @@ public final class RmMember implements AutoCloseable {
     HttpLimits http = HttpLimits.from(withRm);
     SecuritySettings security = SecuritySettings.from(withRm);
     Config full = JournalConfig.overlay(withRm, rm.dataDir().toAbsolutePath()).withFallback(withRm).resolve();
+    FencingTiming.check(full);
     ClusterJoin join = new ClusterJoin(full, seedNodes(full));
     HttpTls tls = HttpTls.from(full).requireServerKeys();
     ActorSystem<Void> system = ClusterTls.createSystem(Behaviors.empty(), "bobbin", join.systemConfig(full), tls);
