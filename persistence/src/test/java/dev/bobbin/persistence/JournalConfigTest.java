@@ -6,7 +6,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import dev.bobbin.config.SettingsException;
+import dev.bobbin.persistence.fence.FencedJournalDao;
+import dev.bobbin.persistence.fence.JournalLease;
 import java.nio.file.Path;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 class JournalConfigTest {
@@ -83,6 +86,37 @@ class JournalConfigTest {
         "bobbin.persistence { journal = postgres, postgres.url = \"jdbc:mysql://x/y\" }", Path.of("d")))
         .isInstanceOf(SettingsException.class)
         .hasMessageContaining("bobbin.persistence.postgres.url");
+  }
+
+  @Test
+  void fencedWritesAndLeasesForShardsAndSingletonsAreOnByDefault() {
+    Config c = withJournal("", Path.of("d"));
+    assertThat(c.getString("jdbc-journal.dao")).isEqualTo(FencedJournalDao.class.getName());
+    for (String owner : new String[] {"pekko.cluster.sharding", "pekko.cluster.singleton"}) {
+      assertThat(c.getString(owner + ".use-lease")).isEqualTo("bobbin.persistence.fencing.lease");
+      assertThat(c.getDuration(owner + ".lease-retry-interval")).isEqualTo(Duration.ofMillis(500));
+    }
+    assertThat(c.getString("bobbin.persistence.fencing.lease.lease-class")).isEqualTo(JournalLease.class.getName());
+
+    Config off = withJournal("bobbin.persistence.fencing.enabled = off", Path.of("d"));
+    assertThat(off.hasPath("jdbc-journal.dao")).as("pekko-persistence-jdbc's own DAO").isTrue();
+    assertThat(off.getString("jdbc-journal.dao")).isNotEqualTo(FencedJournalDao.class.getName());
+    assertThat(off.getString("pekko.cluster.sharding.use-lease")).isEmpty();
+  }
+
+  @Test
+  void fencingSettingsThatCannotWorkAreRejectedNamingTheKey() {
+    assertThatThrownBy(() -> withJournal("bobbin.persistence.fencing.lease.heartbeat-interval = 6s", Path.of("d")))
+        .isInstanceOf(SettingsException.class)
+        .hasMessageContaining("bobbin.persistence.fencing.lease.heartbeat-interval")
+        .hasMessageContaining("a third of");
+    assertThatThrownBy(() -> withJournal(
+        "bobbin.persistence.fencing.lease.lease-class = \"com.example.OtherLease\"", Path.of("d")))
+        .isInstanceOf(SettingsException.class)
+        .hasMessageContaining("bobbin.persistence.fencing.lease.lease-class");
+    assertThatThrownBy(() -> withJournal("bobbin.persistence.fencing.retry-interval = 0s", Path.of("d")))
+        .isInstanceOf(SettingsException.class)
+        .hasMessageContaining("bobbin.persistence.fencing.retry-interval");
   }
 
   @Test

@@ -1,6 +1,7 @@
 package dev.bobbin.persistence.fence;
 
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 import org.apache.pekko.actor.ExtendedActorSystem;
 import org.apache.pekko.actor.typed.javadsl.Adapter;
 import org.apache.pekko.coordination.lease.LeaseSettings;
@@ -22,11 +23,14 @@ import scala.runtime.BoxedUnit;
 public final class JournalLease extends Lease {
   private final WriteFence fence;
   private final String name;
+  /** {@code lease-operation-timeout}: how long taking or releasing the lease may take. */
+  private final java.time.Duration operationTimeout;
 
   public JournalLease(LeaseSettings settings, ExtendedActorSystem system) {
     super(settings);
     this.fence = WriteFence.get(Adapter.toTyped(system));
     this.name = settings.leaseName();
+    this.operationTimeout = java.time.Duration.ofNanos(settings.timeoutSettings().operationTimeout().toNanos());
   }
 
   @Override
@@ -41,12 +45,15 @@ public final class JournalLease extends Lease {
           "journal leases need a cluster member with bobbin.persistence.fencing.enabled = on"));
     }
     return FutureConverters.asScala(fence.acquire(name,
-        (Optional<Throwable> why) -> leaseLostCallback.apply(OptionConverters.toScala(why))).thenApply(b -> (Object) b));
+            (Optional<Throwable> why) -> leaseLostCallback.apply(OptionConverters.toScala(why)))
+        .toCompletableFuture().orTimeout(operationTimeout.toMillis(), TimeUnit.MILLISECONDS)
+        .thenApply(b -> (Object) b));
   }
 
   @Override
   public Future<Object> release() {
-    return FutureConverters.asScala(fence.release(name).thenApply(b -> (Object) b));
+    return FutureConverters.asScala(fence.release(name).toCompletableFuture()
+        .orTimeout(operationTimeout.toMillis(), TimeUnit.MILLISECONDS).thenApply(b -> (Object) b));
   }
 
   @Override
