@@ -53,6 +53,8 @@ public final class RmMember implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(RmMember.class);
   /** How long requests in flight may take to finish once the HTTP API stopped accepting connections. */
   static final Duration HTTP_DRAIN = Duration.ofSeconds(3);
+  /** How long a member without seed nodes may take to be up in the cluster it forms alone. */
+  private static final Duration ALONE_UP = Duration.ofSeconds(30);
 
   /** Coordinated shutdown's reason when {@link #close()} stops the member (never exits the JVM). */
   public static final class Closed implements CoordinatedShutdown.Reason {
@@ -124,6 +126,9 @@ public final class RmMember implements AutoCloseable {
           .toCompletableFuture().get(30, TimeUnit.SECONDS);
       unbindOnShutdown(system, binding.main(), "http");
       binding.https().ifPresent(https -> unbindOnShutdown(system, https, "https"));
+      // The HTTP API answers 503 until the member is up (ServeGate). A member that forms a cluster
+      // on its own is up within a second: its caller (a test, the quick start) gets it serving.
+      if (seedNodes(full).isEmpty()) awaitUp(system, ALONE_UP);
       log.info("RM member up: {} {}{} cluster {}{} journal {} data {}", binding.scheme().toUpperCase(Locale.ROOT),
           binding.main().localAddress(), binding.https().map(h -> " HTTPS " + h.localAddress()).orElse(""),
           cluster.selfMember().address(), tls.cluster() ? " (TLS)" : "",
@@ -134,6 +139,17 @@ public final class RmMember implements AutoCloseable {
     } catch (Exception e) {
       CoordinatedShutdown.get(system).runAll(StartFailed.INSTANCE);
       throw e;
+    }
+  }
+
+  private static void awaitUp(ActorSystem<?> system, Duration limit) throws Exception {
+    CompletableFuture<Done> up = new CompletableFuture<>();
+    org.apache.pekko.cluster.Cluster.get(org.apache.pekko.actor.typed.javadsl.Adapter.toClassic(system))
+        .registerOnMemberUp(() -> up.complete(Done.getInstance()));
+    try {
+      up.get(limit.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (java.util.concurrent.TimeoutException e) {
+      throw new IllegalStateException("the member was not up in its own cluster within " + limit.toSeconds() + " s");
     }
   }
 
