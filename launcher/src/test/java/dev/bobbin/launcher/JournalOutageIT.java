@@ -10,6 +10,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -22,11 +25,13 @@ import org.junit.jupiter.api.io.TempDir;
  * SIGSTOPped, as a hung host or a stalled disk looks to its clients): writes are refused at once
  * with a 503 RemoteException that names the journal, reads of live state go on, {@code /ready}
  * says why the member is not ready, and once the database runs again the member takes submissions
- * within seconds.
+ * within seconds, also after writes caught in the freeze opened the journal's circuit breaker.
  */
 class JournalOutageIT {
   /** bobbin.rm.ask-timeout: what a request waits for an entity at most; a refusal must come well before. */
   private static final Duration ASK_TIMEOUT = Duration.ofSeconds(10);
+  /** More than the journal's circuit breaker's max-failures (10). */
+  private static final int IN_FLIGHT = 12;
   private static EmbeddedPostgres pg;
   private RmMember rm;
   private List<ProcessHandle> frozen = List.of();
@@ -65,6 +70,13 @@ class JournalOutageIT {
 
     frozen = postgresProcesses(pg.port());
     signal("STOP", frozen);
+    // Writes already past the gate when the database froze: their journal calls hang until the
+    // circuit breaker's call-timeout fails them, enough of them to open it.
+    ExecutorService callers = Executors.newFixedThreadPool(IN_FLIGHT);
+    List<Future<Http.Reply>> inFlight = new ArrayList<>();
+    for (int i = 0; i < IN_FLIGHT; i++) {
+      inFlight.add(callers.submit(() -> Http.post(api + "/apps/new-application", "", ASK_TIMEOUT.plusSeconds(5))));
+    }
     Http.await(Duration.ofSeconds(5), "/ready to say the journal is away",
         () -> Http.get(rm.url() + "/ready", ASK_TIMEOUT).status() == 503);
     JsonNode notReady = Http.get(rm.url() + "/ready", ASK_TIMEOUT).json().path("RemoteException");
@@ -83,6 +95,13 @@ class JournalOutageIT {
     for (String read : List.of("/info", "/scheduler", "/nodes", "/apps/" + before)) {
       assertThat(Http.get(api + read, ASK_TIMEOUT).status()).as(read).isEqualTo(200);
     }
+
+    for (Future<Http.Reply> f : inFlight) {
+      Http.Reply r = f.get();
+      assertThat(r.status()).as(r.body()).isEqualTo(503);
+      assertThat(r.json().path("RemoteException").path("exception").asText()).isEqualTo("RetriableException");
+    }
+    callers.shutdown();
 
     thaw();
     long thawed = System.nanoTime();

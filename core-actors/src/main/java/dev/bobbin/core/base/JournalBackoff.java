@@ -3,6 +3,7 @@ package dev.bobbin.core.base;
 import java.time.Duration;
 import org.apache.pekko.actor.typed.BackoffSupervisorStrategy;
 import org.apache.pekko.actor.typed.SupervisorStrategy;
+import org.slf4j.event.Level;
 
 /**
  * What an entity does when the journal fails it: a recovery that could not read its events (the
@@ -20,7 +21,9 @@ public final class JournalBackoff {
    * 2 s after the breaker lets calls through again.
    */
   public static final BackoffSupervisorStrategy STRATEGY =
-      SupervisorStrategy.restartWithBackoff(Duration.ofMillis(200), Duration.ofSeconds(2), 0.2);
+      SupervisorStrategy.restartWithBackoff(Duration.ofMillis(200), Duration.ofSeconds(2), 0.2)
+          // An outage fails every entity that is asked meanwhile: a warning each, not an error.
+          .withLogLevel(Level.WARN);
 
   private JournalBackoff() {}
 }

@@ -37,7 +37,7 @@ public final class ServeGate extends AllDirectives {
 
   /** {@code /ready}, and {@code inner} behind the gate. */
   public Route routes(Supplier<Route> inner) {
-    return concat(path("ready", () -> get(() -> extractRequest(r -> complete(readiness())))), extractRequest(r -> {
+    return concat(path("ready", () -> get(() -> complete(readiness()))), extractRequest(r -> {
       HttpResponse refused = refusal(r.method());
       return refused != null ? complete(refused) : inner.get();
     }));
