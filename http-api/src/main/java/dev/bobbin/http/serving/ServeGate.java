@@ -1,8 +1,10 @@
 package dev.bobbin.http.serving;
 
 import dev.bobbin.http.server.RemoteErrors;
+import dev.bobbin.protocol.WirePaths;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Supplier;
 import org.apache.pekko.http.javadsl.model.ContentTypes;
 import org.apache.pekko.http.javadsl.model.HttpMethod;
@@ -18,7 +20,8 @@ import org.apache.pekko.http.javadsl.server.Route;
  * keeps answering reads (its views may be stale) and refuses writes: every POST, PUT and DELETE,
  * which includes all NodeManager and ApplicationMaster calls. A member whose journal does not
  * answer ({@link JournalHealth}) refuses writes too, at once, instead of letting them wait for
- * entities that cannot recover or persist. Each refusal is a 503 {@code RemoteException} that
+ * entities that cannot recover or persist; only NodeManager heartbeats and AM allocate calls, which
+ * the scheduler answers from memory, still pass. Each refusal is a 503 {@code RemoteException} that
  * says why: {@code StandbyException} for membership (another member can serve), {@code
  * RetriableException} for the journal (try again shortly).
  *
@@ -27,6 +30,13 @@ import org.apache.pekko.http.javadsl.server.Route;
 public final class ServeGate extends AllDirectives {
   static final String STANDBY = "org.apache.hadoop.ipc.StandbyException";
   static final String RETRIABLE = RemoteErrors.RETRIABLE;
+  /**
+   * The scheduler answers these from memory: a heartbeat with what it has for the node, an allocate
+   * with what it has for the attempt (new containers only once their writes are done). Answering
+   * them through a journal outage keeps NodeManagers and AMs with this member, instead of backing
+   * off for up to 10 s each and coming back late when the journal does.
+   */
+  private static final Set<String> ANSWERED_FROM_MEMORY = Set.of(WirePaths.NM_HEARTBEAT, WirePaths.AM_ALLOCATE);
   private final Supplier<Standing> standing;
   private final Supplier<JournalHealth.Status> journal;
 
@@ -38,19 +48,19 @@ public final class ServeGate extends AllDirectives {
   /** {@code /ready}, and {@code inner} behind the gate. */
   public Route routes(Supplier<Route> inner) {
     return concat(path("ready", () -> get(() -> complete(readiness()))), extractRequest(r -> {
-      HttpResponse refused = refusal(r.method());
+      HttpResponse refused = refusal(r.method(), r.getUri().path());
       return refused != null ? complete(refused) : inner.get();
     }));
   }
 
-  /** Null when a request with this method may pass. */
-  HttpResponse refusal(HttpMethod method) {
+  /** Null when a request with this method to this path may pass. */
+  HttpResponse refusal(HttpMethod method, String path) {
     Standing s = standing.get();
     if (!s.servesReads()) return notServing(s);
     if (isRead(method)) return null;
     if (!s.servesWrites()) return notServing(s);
     JournalHealth.Status j = journal.get();
-    if (!j.reachable()) {
+    if (!j.reachable() && !ANSWERED_FROM_MEMORY.contains(path)) {
       return RemoteErrors.response(503, RETRIABLE, "This RM member cannot write now: " + j.reason() + "; retry shortly");
     }
     return null;

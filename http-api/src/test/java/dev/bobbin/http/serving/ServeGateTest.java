@@ -9,6 +9,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.bobbin.protocol.WireJson;
+import dev.bobbin.protocol.WirePaths;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -24,6 +25,7 @@ import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.cluster.MemberStatus;
 import org.apache.pekko.http.javadsl.Http;
 import org.apache.pekko.http.javadsl.ServerBinding;
+import org.apache.pekko.http.javadsl.server.PathMatchers;
 import org.apache.pekko.http.javadsl.server.Route;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -45,7 +47,7 @@ class ServeGateTest {
 
   @BeforeAll
   static void bind() throws Exception {
-    Route inner = path("apps", () -> concat(
+    Route inner = concat(path("apps", () -> concat(
         get(() -> {
           reached.incrementAndGet();
           return complete("[]");
@@ -53,7 +55,10 @@ class ServeGateTest {
         post(() -> {
           reached.incrementAndGet();
           return complete("created");
-        })));
+        }))),
+        path(PathMatchers.separateOnSlashes(WirePaths.NM_HEARTBEAT.substring(1)), () -> post(() -> complete("beat"))),
+        path(PathMatchers.separateOnSlashes(WirePaths.AM_ALLOCATE.substring(1)), () -> post(() -> complete("allocated"))),
+        path(PathMatchers.separateOnSlashes(WirePaths.AM_REGISTER.substring(1)), () -> post(() -> complete("registered"))));
     ServeGate gate = new ServeGate(standing::get, journal::get);
     binding = Http.get(system).newServerAt("127.0.0.1", 0).bind(gate.routes(() -> inner))
         .toCompletableFuture().get(10, TimeUnit.SECONDS);
@@ -126,5 +131,21 @@ class ServeGateTest {
     assertThat(send("GET", "/apps").statusCode()).isEqualTo(200);
     assertThat(refusal(send("GET", "/ready"), ServeGate.RETRIABLE))
         .isEqualTo("This RM member is not ready: the journal's database did not answer a check within 1000 ms");
+  }
+
+  @Test
+  void withoutItsJournalAMemberStillAnswersHeartbeatsAndAllocatesFromMemory() throws Exception {
+    journal.set(new JournalHealth.Status(false, "the journal's database is unreachable: Connection refused"));
+    assertThat(send("POST", WirePaths.NM_HEARTBEAT).body()).isEqualTo("beat");
+    assertThat(send("POST", WirePaths.AM_ALLOCATE).body()).isEqualTo("allocated");
+    assertThat(refusal(send("POST", WirePaths.AM_REGISTER), ServeGate.RETRIABLE)).contains("Connection refused");
+  }
+
+  @Test
+  void aPartitionedMemberRefusesHeartbeatsAndAllocatesToo() throws Exception {
+    standing.set(Standing.of(SELF, List.of(new Standing.Seen(OTHER1, MemberStatus.up(), false),
+        new Standing.Seen(OTHER2, MemberStatus.up(), false), new Standing.Seen(SELF, MemberStatus.up(), true))));
+    refusal(send("POST", WirePaths.NM_HEARTBEAT), ServeGate.STANDBY);
+    refusal(send("POST", WirePaths.AM_ALLOCATE), ServeGate.STANDBY);
   }
 }
