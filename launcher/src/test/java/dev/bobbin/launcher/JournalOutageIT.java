@@ -69,7 +69,7 @@ class JournalOutageIT {
     assertThat(Http.get(api + "/apps/" + before, ASK_TIMEOUT).json().path("app").path("state").asText()).isEqualTo("ACCEPTED");
 
     frozen = postgresProcesses(pg.port());
-    signal("STOP", frozen);
+    Signals.send("STOP", frozen);
     // Writes already past the gate when the database froze: their journal calls hang until the
     // circuit breaker's call-timeout fails them, enough of them to open it.
     ExecutorService callers = Executors.newFixedThreadPool(IN_FLIGHT);
@@ -153,14 +153,7 @@ class JournalOutageIT {
 
   /** Resumes what was frozen and is still there (a backend may have ended since). */
   private void thaw() throws Exception {
-    signal("CONT", frozen.stream().filter(ProcessHandle::isAlive).toList());
+    Signals.send("CONT", frozen.stream().filter(ProcessHandle::isAlive).toList());
     frozen = List.of();
-  }
-
-  private static void signal(String signal, List<ProcessHandle> processes) throws Exception {
-    if (processes.isEmpty()) return;
-    List<String> cmd = new ArrayList<>(List.of("kill", "-" + signal));
-    processes.forEach(p -> cmd.add(Long.toString(p.pid())));
-    assertThat(new ProcessBuilder(cmd).inheritIO().start().waitFor()).as(String.join(" ", cmd)).isZero();
   }
 }

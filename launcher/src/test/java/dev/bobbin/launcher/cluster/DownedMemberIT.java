@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.bobbin.launcher.Http;
+import dev.bobbin.launcher.Signals;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.TestInfo;
@@ -135,8 +136,6 @@ class DownedMemberIT {
   }
 
   private static void signal(String signal, RmProcess member) throws Exception {
-    if (!member.process().isAlive()) return;
-    assertThat(new ProcessBuilder("kill", "-" + signal, Long.toString(member.process().pid())).inheritIO().start()
-        .waitFor()).isZero();
+    if (member.process().isAlive()) Signals.send(signal, List.of(member.process().toHandle()));
   }
 }
