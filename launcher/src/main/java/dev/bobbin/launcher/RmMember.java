@@ -53,6 +53,8 @@ public final class RmMember implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(RmMember.class);
   /** How long requests in flight may take to finish once the HTTP API stopped accepting connections. */
   static final Duration HTTP_DRAIN = Duration.ofSeconds(3);
+  /** How long a member without seed nodes may take to be up in the cluster it forms alone. */
+  private static final Duration ALONE_UP = Duration.ofSeconds(30);
 
   /** Coordinated shutdown's reason when {@link #close()} stops the member (never exits the JVM). */
   public static final class Closed implements CoordinatedShutdown.Reason {
@@ -125,6 +127,9 @@ public final class RmMember implements AutoCloseable {
           .toCompletableFuture().get(30, TimeUnit.SECONDS);
       unbindOnShutdown(system, binding.main(), "http");
       binding.https().ifPresent(https -> unbindOnShutdown(system, https, "https"));
+      // The HTTP API answers 503 until the member is up (ServeGate). A member that forms a cluster
+      // on its own is up within a second: its caller (a test, the quick start) gets it serving.
+      if (seedNodes(full).isEmpty()) awaitUp(system, ALONE_UP);
       log.info("RM member up: {} {}{} cluster {}{} journal {} data {}", binding.scheme().toUpperCase(Locale.ROOT),
           binding.main().localAddress(), binding.https().map(h -> " HTTPS " + h.localAddress()).orElse(""),
           cluster.selfMember().address(), tls.cluster() ? " (TLS)" : "",
@@ -135,6 +140,17 @@ public final class RmMember implements AutoCloseable {
     } catch (Exception e) {
       CoordinatedShutdown.get(system).runAll(StartFailed.INSTANCE);
       throw e;
+    }
+  }
+
+  private static void awaitUp(ActorSystem<?> system, Duration limit) throws Exception {
+    CompletableFuture<Done> up = new CompletableFuture<>();
+    org.apache.pekko.cluster.Cluster.get(org.apache.pekko.actor.typed.javadsl.Adapter.toClassic(system))
+        .registerOnMemberUp(() -> up.complete(Done.getInstance()));
+    try {
+      up.get(limit.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (java.util.concurrent.TimeoutException e) {
+      throw new IllegalStateException("the member was not up in its own cluster within " + limit.toSeconds() + " s");
     }
   }
 
@@ -157,8 +173,8 @@ public final class RmMember implements AutoCloseable {
 
   /**
    * The HTTP API stops first when the member stops: no new connections once shutdown begins (so
-   * clients, NMs and AMs go to another member), then up to {@link #HTTP_DRAIN} for requests in
-   * flight, which still reach this member's shards; only then do the shards move.
+   * clients, NMs and AMs go to another member), then up to {@link #drain} for requests in flight,
+   * which still reach this member's shards; only then do the shards move.
    */
   private static void unbindOnShutdown(ActorSystem<?> system, ServerBinding binding, String port) {
     CoordinatedShutdown cs = CoordinatedShutdown.get(system);
@@ -167,7 +183,16 @@ public final class RmMember implements AutoCloseable {
       return binding.unbind();
     });
     cs.addTask(CoordinatedShutdown.PhaseServiceRequestsDone(), "bobbin-" + port + "-drain",
-        () -> binding.terminate(HTTP_DRAIN).thenApply(t -> Done.getInstance()));
+        () -> binding.terminate(drain(cs.getShutdownReason())).thenApply(t -> Done.getInstance()));
+  }
+
+  /**
+   * How long requests in flight may still take: none for a member the cluster downed, whose shard
+   * regions have stopped, so that nothing they could answer is left; closing their connections at
+   * once sends their callers to another member, and the process ends a few seconds sooner.
+   */
+  static Duration drain(java.util.Optional<CoordinatedShutdown.Reason> reason) {
+    return reason.filter(r -> r == CoordinatedShutdown.clusterDowningReason()).isPresent() ? Duration.ZERO : HTTP_DRAIN;
   }
 
   /** Says in the log why the member stops, first thing in its shutdown. */

@@ -51,6 +51,17 @@ public final class JournalConfig {
     // write instead (JournalContract), so the filter never has anything to drop; turning it off
     // saves the journal actor a child actor per entity start.
     m.put("jdbc-journal.replay-filter.mode", "off");
+    // Each plugin's circuit breaker opens after max-failures calls failed or outlived call-timeout in
+    // a row, and then fails every call at once until reset-timeout has passed, when one call is let
+    // through to try. Pekko's reset times (30 s for the journal, 60 s for the snapshot store) kept
+    // a member failing writes and entity recoveries that long after its database was back; at 2 s
+    // a member serves again about 2 s after the database does. call-timeout stays 10 s: a batch
+    // that waits its turn under load is not a failure.
+    for (String plugin : new String[] {"jdbc-journal", "jdbc-snapshot-store"}) {
+      m.put(plugin + ".circuit-breaker.max-failures", 10);
+      m.put(plugin + ".circuit-breaker.call-timeout", "10s");
+      m.put(plugin + ".circuit-breaker.reset-timeout", "2s");
+    }
 
     if (settings.fencing().enabled()) {
       // Writes go through the lease check; shards and singletons take their leases from the journal.

@@ -1,5 +1,6 @@
 package dev.bobbin.core.app;
 
+import dev.bobbin.core.base.JournalBackoff;
 import dev.bobbin.protocol.CborSerializable;
 import dev.bobbin.protocol.ExitStatus;
 import dev.bobbin.protocol.FinalApplicationStatus;
@@ -251,7 +252,7 @@ public final class ApplicationEntity
   private final int snapshotEvery;
 
   private ApplicationEntity(String appId, AppNotices scheduler, Clock clock, int snapshotEvery) {
-    super(PersistenceId.of(TYPE_KEY.name(), appId));
+    super(PersistenceId.of(TYPE_KEY.name(), appId), JournalBackoff.STRATEGY);
     this.appId = appId;
     this.scheduler = scheduler;
     this.clock = clock;

@@ -1,5 +1,6 @@
 package dev.bobbin.core.app;
 
+import dev.bobbin.core.base.JournalBackoff;
 import dev.bobbin.protocol.CborSerializable;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
@@ -35,7 +36,7 @@ public final class ApplicationIdStamps extends EventSourcedBehaviorWithEnforcedR
   public record State(long last) implements CborSerializable {}
 
   private ApplicationIdStamps(String entityId) {
-    super(PersistenceId.of(TYPE_KEY.name(), entityId));
+    super(PersistenceId.of(TYPE_KEY.name(), entityId), JournalBackoff.STRATEGY);
   }
 
   public static Behavior<Command> create(String entityId) {

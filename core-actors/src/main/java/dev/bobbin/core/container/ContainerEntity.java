@@ -1,5 +1,6 @@
 package dev.bobbin.core.container;
 
+import dev.bobbin.core.base.JournalBackoff;
 import dev.bobbin.core.app.PreemptionRecord;
 import dev.bobbin.protocol.CborSerializable;
 import dev.bobbin.protocol.ExitStatus;
@@ -144,7 +145,7 @@ public final class ContainerEntity
   private final Runnable whenEnded;
 
   private ContainerEntity(String containerId, Clock clock, Runnable whenEnded) {
-    super(PersistenceId.of(TYPE_KEY.name(), containerId));
+    super(PersistenceId.of(TYPE_KEY.name(), containerId), JournalBackoff.STRATEGY);
     this.containerId = containerId;
     this.clock = clock;
     this.whenEnded = whenEnded;

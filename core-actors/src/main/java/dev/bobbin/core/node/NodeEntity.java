@@ -1,5 +1,6 @@
 package dev.bobbin.core.node;
 
+import dev.bobbin.core.base.JournalBackoff;
 import dev.bobbin.protocol.CborSerializable;
 import dev.bobbin.protocol.NodeState;
 import dev.bobbin.protocol.Resource;
@@ -61,7 +62,7 @@ public final class NodeEntity
   private final Clock clock;
 
   private NodeEntity(String nodeId, Clock clock) {
-    super(PersistenceId.of(TYPE_KEY.name(), nodeId));
+    super(PersistenceId.of(TYPE_KEY.name(), nodeId), JournalBackoff.STRATEGY);
     this.nodeId = nodeId;
     this.clock = clock;
   }

@@ -1,5 +1,6 @@
 package dev.bobbin.core.queue;
 
+import dev.bobbin.core.base.JournalBackoff;
 import com.fasterxml.jackson.annotation.JsonAlias;
 import dev.bobbin.config.QueuePath;
 import dev.bobbin.core.policy.AdmissionTerms;
@@ -114,7 +115,7 @@ public final class QueueEntity
   private final String name;
 
   private QueueEntity(String name) {
-    super(PersistenceId.of(TYPE_KEY.name(), name));
+    super(PersistenceId.of(TYPE_KEY.name(), name), JournalBackoff.STRATEGY);
     this.name = name;
   }
 

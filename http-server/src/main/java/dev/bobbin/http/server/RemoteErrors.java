@@ -14,6 +14,8 @@ import org.apache.pekko.http.javadsl.model.StatusCodes;
 public final class RemoteErrors {
   public static final String BAD_REQUEST = "org.apache.hadoop.yarn.webapp.BadRequestException";
   public static final String NOT_FOUND = "org.apache.hadoop.yarn.webapp.NotFoundException";
+  /** A failure that may pass: the caller should try again shortly. */
+  public static final String RETRIABLE = "org.apache.hadoop.ipc.RetriableException";
   /** What YARN's web services (JAX-RS) answer a method or a media type they do not serve with. */
   static final String NOT_ALLOWED = "javax.ws.rs.NotAllowedException";
   static final String NOT_SUPPORTED = "javax.ws.rs.NotSupportedException";

@@ -4,6 +4,7 @@ import static org.apache.pekko.http.javadsl.server.Directives.complete;
 import static org.apache.pekko.http.javadsl.server.Directives.extractRequest;
 import static org.apache.pekko.http.javadsl.server.Directives.handleExceptions;
 import static org.apache.pekko.http.javadsl.server.Directives.handleRejections;
+import static org.apache.pekko.http.javadsl.server.Directives.withRequestTimeoutResponse;
 import static org.apache.pekko.http.javadsl.server.Directives.withSizeLimit;
 
 import dev.bobbin.config.HttpLimits;
@@ -52,10 +53,21 @@ public final class RequestGuard {
 
   public static Route guard(HttpLimits limits, Supplier<Route> inner) {
     long max = limits.maxRequestBody();
-    return handleExceptions(exceptions(max), () -> handleRejections(rejections(max), () -> extractRequest(request -> {
-      HttpResponse refused = refusal(request, max);
-      return refused != null ? complete(refused) : withSizeLimit(max, inner);
-    })));
+    return withRequestTimeoutResponse(RequestGuard::timedOut, () -> handleExceptions(exceptions(max),
+        () -> handleRejections(rejections(max), () -> extractRequest(request -> {
+          HttpResponse refused = refusal(request, max);
+          return refused != null ? complete(refused) : withSizeLimit(max, inner);
+        }))));
+  }
+
+  /**
+   * The answer to a request that outlived {@code pekko.http.server.request-timeout}: a 503 to retry,
+   * as YARN's error body; Pekko's own is plain text.
+   */
+  static HttpResponse timedOut(HttpRequest request) {
+    log.warn("Request timed out: {} {}", request.method().value(), request.getUri().path());
+    return RemoteErrors.response(503, RemoteErrors.RETRIABLE, "The server did not answer " + request.method().value()
+        + " " + request.getUri().path() + " in time (pekko.http.server.request-timeout); retry");
   }
 
   /** A body that says it is too large, or is not JSON; null for a request the routes may read. */
