@@ -43,9 +43,12 @@ class ClusterTlsTest {
         return null;
       });
     } finally {
-      // Each leaves the cluster first (coordinated shutdown), which on a busy machine takes over the default 10 s.
-      ActorTestKit.shutdown(second, Duration.ofSeconds(60), true);
-      ActorTestKit.shutdown(first, Duration.ofSeconds(60), true);
+      // Each leaves the cluster first (coordinated shutdown), which on a busy machine takes over the
+      // default 10 s; after the leave, the TLS transport's termination has outlasted even a minute on
+      // a loaded machine. How fast members stop is not what this test checks, so a slow stop is
+      // left to finish in the background rather than failing the join it verified.
+      ActorTestKit.shutdown(second, Duration.ofSeconds(60), false);
+      ActorTestKit.shutdown(first, Duration.ofSeconds(60), false);
     }
   }
 

@@ -227,21 +227,22 @@ public final class WriteFence implements Extension {
       return;
     }
     renewing = true;
+    // Only leases taken before this renewal read the table: one taken meanwhile is not in what it read.
+    Map<String, Held> before = Map.copyOf(held);
     Map<String, Long> inJournal;
     try (Connection conn = connection()) {
       inJournal = LeaseTable.renew(conn, owner, ttlMillis);
     } catch (SQLException e) {
       throw new IllegalStateException(e.getMessage(), e);
     }
-    held.forEach((name, h) -> {
+    before.forEach((name, h) -> {
       Long fencing = inJournal.get(name);
-      if (fencing == null || fencing != h.fencing()) lose(name, "the journal shows it taken from this member");
+      if (fencing == null || fencing != h.fencing()) lose(name, h, "the journal shows it taken from this member");
     });
   }
 
-  private void lose(String name, String why) {
-    Held h = held.remove(name);
-    if (h == null) return;
+  private void lose(String name, Held h, String why) {
+    if (!held.remove(name, h)) return;
     log.warn("Lost lease {}: {}", name, why);
     if (h.lost() != null) h.lost().accept(Optional.of(new JournalWriteFenced("lease " + name + " lost: " + why)));
   }
@@ -265,7 +266,7 @@ public final class WriteFence implements Extension {
     if (closed != null) return;
     closed = why;
     log.warn("Journal writes from this member stop: {}", why);
-    for (String name : Set.copyOf(held.keySet())) lose(name, why);
+    Map.copyOf(held).forEach((name, h) -> lose(name, h, why));
   }
 
   /** Takes every lease from a member incarnation the cluster downed or removed; true once done. */
