@@ -16,7 +16,6 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.actor.typed.ActorSystem;
@@ -128,13 +127,9 @@ class FencedJournalTest {
 
   private List<String> add(String entity, String item) throws Exception {
     EntityRef<Ledger.Command> ref = sharding.entityRefFor(LEDGER, entity);
-    try {
-      StatusReply<Ledger.Summary> reply = ref.<StatusReply<Ledger.Summary>>ask(r -> new Ledger.Add(item, r), ASK)
-          .toCompletableFuture().get(ASK.toMillis() + 2_000, TimeUnit.MILLISECONDS);
-      return reply.getValue().items();
-    } catch (ExecutionException e) {
-      throw e;
-    }
+    StatusReply<Ledger.Summary> reply = ref.<StatusReply<Ledger.Summary>>ask(r -> new Ledger.Add(item, r), ASK)
+        .toCompletableFuture().get(ASK.toMillis() + 2_000, TimeUnit.MILLISECONDS);
+    return reply.getValue().items();
   }
 
   record Row(String writer, long writtenAt) {}
