@@ -21,7 +21,9 @@ import java.util.function.ToLongFunction;
  * <ul>
  *   <li>The root's steady and instantaneous shares are the cluster.
  *   <li>Steady: each parent's steady share is split among all its children by weight, within each
- *       child's min and max ({@link WeightedSplit}). Applications have no steady share.
+ *       child's min and max, by Hadoop's own search ({@link WeightedSplit}), so the children's
+ *       shares may add up to a little more than the parent's, and mins are handed out in full even
+ *       where they add up to more than the parent has. Applications have no steady share.
  *   <li>Instantaneous: the same split, among the active children only; inactive ones get zero. A
  *       leaf is active when it has a runnable application ({@link RunnableApps}), a parent when any
  *       child is. Like Hadoop, demand does not cap a share: a queue's share is not lowered to what
@@ -43,6 +45,9 @@ import java.util.function.ToLongFunction;
  * is not a leaf of the tree, gets {@link Resource#NONE}. Application ids are assumed unique.
  */
 public final class FairShareCalculator {
+  /** Hadoop gives every application weight 1 (size-based weights are not offered). */
+  private static final double APP_WEIGHT = 1.0;
+
   private FairShareCalculator() {}
 
   public static FairShares compute(QueueSpec root, Resource cluster, List<AppSnapshot> apps) {
@@ -152,8 +157,8 @@ public final class FairShareCalculator {
       List<Claim> memory = new ArrayList<>();
       List<Claim> vcores = new ArrayList<>();
       for (int i = 0; i < apps.size(); i++) {
-        memory.add(Claim.of(1.0, 0, Long.MAX_VALUE));
-        vcores.add(Claim.of(1.0, 0, Long.MAX_VALUE));
+        memory.add(Claim.of(APP_WEIGHT, 0, Long.MAX_VALUE));
+        vcores.add(Claim.of(APP_WEIGHT, 0, Integer.MAX_VALUE));
       }
       long[] mem = WeightedSplit.split(memory, leafShare.memory());
       long[] cpu = leaf.policy() == FairPolicyKind.DRF
@@ -179,18 +184,12 @@ public final class FairShareCalculator {
 
   private static long[] splitType(
       List<QueueSpec> children, long amount, Predicate<QueueSpec> takesPart, ToLongFunction<Resource> type) {
-    List<Integer> taking = new ArrayList<>();
-    List<Claim> claims = new ArrayList<>();
-    for (int i = 0; i < children.size(); i++) {
-      QueueSpec c = children.get(i);
-      if (!takesPart.test(c)) continue;
-      taking.add(i);
-      claims.add(Claim.of(c.weight(), type.applyAsLong(c.minShare()), type.applyAsLong(QueueIndex.effectiveMax(c))));
+    List<Claim> claims = new ArrayList<>(children.size());
+    for (QueueSpec c : children) {
+      claims.add(new Claim((float) c.weight(), type.applyAsLong(c.minShare()),
+          type.applyAsLong(QueueIndex.effectiveMax(c)), takesPart.test(c)));
     }
-    long[] split = WeightedSplit.split(claims, amount);
-    long[] out = new long[children.size()];
-    for (int k = 0; k < taking.size(); k++) out[taking.get(k)] = split[k];
-    return out;
+    return WeightedSplit.split(claims, amount);
   }
 
   private static Resource componentwiseMin(Resource a, Resource b) {

@@ -1,157 +1,120 @@
 package dev.bobbin.core.policy.fair;
 
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 
 /**
  * Splits an amount of one resource type among claimants by weight, each kept within its min and
- * max. This is the algorithm of Hadoop's {@code ComputeFairShares}: find the weight-to-resource
- * ratio R for which the sum of {@code clamp(R × weight, min, max)} equals the amount.
+ * max: Hadoop's {@code ComputeFairShares}, reproduced to the unit, quirks included, so that every
+ * share Bobbin reports is the one Hadoop's FairScheduler would report on the same inputs.
  *
- * <p>As in Hadoop, a claimant with max 0 gets 0, one with weight 0 gets exactly its min (it takes
- * no part in the search), and the amount shared by the others is capped at the sum of their maxes,
- * so some of the amount may stay unassigned.
+ * <p>The rule: find the weight-to-resource ratio R at which the claimants' shares
+ * {@code (long) min(max(weight × R, min), max)} add up to the amount. Hadoop finds R with a
+ * bounded search, and the search's limits show in the numbers:
  *
- * <p>Two deliberate differences. Hadoop truncates each share at the upper end of its search
- * bracket, so the shares may add up to more than the amount (by up to one unit per claimant); here
- * each share is rounded down and the units left over go to the largest remainders, so the shares
- * never add up to more than the amount, and add up to exactly the amount whenever the maxes allow.
- * And where the mins alone exceed the amount Hadoop hands out every min anyway (more than there
- * is); here the amount is divided in proportion to the mins instead.
+ * <ul>
+ *   <li>Fixed claimants first, in this order: a max of 0 or less gets 0; an inactive claimant (for
+ *       instantaneous shares) gets 0; a weight of 0 or less gets its min (not limited by what is
+ *       left). What they take is subtracted from the amount before the search; what is left, capped
+ *       by the other claimants' summed maxes, is the target.
+ *   <li>The upper bound of R starts at 1 and doubles until the shares reach the target. Then at most
+ *       25 halvings of [0, bound]; a halving whose shares equal the target exactly ends the search
+ *       there.
+ *   <li>Every share is taken at the upper end of the final bracket and truncated. So shares may add
+ *       up to more than the amount (1025 split two ways is 513 + 513), and on large amounts the
+ *       bracket is wide enough to show (100,000,000 split 10 : 1 gives 90,909,095 + 9,090,909).
+ *   <li>Mins are never scaled down: when the mins alone exceed the amount the search falls towards R
+ *       = 0 and every claimant gets its min, more than there is.
+ *   <li>Weights are single-precision floats, as Hadoop stores them, so a weight of 0.1 is
+ *       0.100000001490116.
+ * </ul>
  */
 final class WeightedSplit {
-  private static final int SEARCH_STEPS = 200;
+  private static final int SEARCH_HALVINGS = 25;
 
   private WeightedSplit() {}
 
-  /** One claimant's terms for one resource type; a max below the min counts as the min. */
-  record Claim(double weight, long min, long max) {
+  /**
+   * One claimant's terms for one resource type.
+   *
+   * @param max Hadoop's max share: already raised to the min where it was below it
+   * @param active false for a queue without runnable applications in an instantaneous split
+   */
+  record Claim(float weight, long min, long max, boolean active) {
     static Claim of(double weight, long min, long max) {
-      return new Claim(weight, min, max);
+      return new Claim((float) weight, min, max, true);
     }
   }
 
   static long[] split(List<Claim> claims, long amount) {
     int n = claims.size();
     long[] out = new long[n];
-    if (n == 0) return out;
-    long total = Math.max(0, amount);
-    long[] min = new long[n];
-    long[] max = new long[n];
-    boolean[] flexible = new boolean[n];
-    long floorSum = 0;
-    long fixedSum = 0;
-    long flexibleMaxSum = 0;
+    boolean[] searched = new boolean[n];
+    long fixedTaken = 0;
+    long maxSum = 0;
+    boolean anySearched = false;
     for (int i = 0; i < n; i++) {
       Claim c = claims.get(i);
-      min[i] = Math.max(0, c.min());
-      max[i] = Math.max(c.max(), min[i]);
-      if (max[i] <= 0) {
-        out[i] = 0;
-      } else if (!(c.weight() > 0)) {
-        out[i] = min[i];
-        fixedSum = saturatedAdd(fixedSum, min[i]);
+      long fixed = fixedShare(c);
+      if (fixed >= 0) {
+        out[i] = fixed;
+        fixedTaken = saturatedAdd(fixedTaken, fixed);
       } else {
-        flexible[i] = true;
-        flexibleMaxSum = saturatedAdd(flexibleMaxSum, max[i]);
+        searched[i] = true;
+        anySearched = true;
+        maxSum = saturatedAdd(maxSum, c.max());
       }
-      floorSum = saturatedAdd(floorSum, flexible[i] ? min[i] : out[i]);
     }
-    if (floorSum > total) return proportionalToFloors(flexible, min, out, floorSum, total);
+    if (!anySearched) return out;
 
-    long target = Math.min(total - fixedSum, flexibleMaxSum);
-    double ratio = searchRatio(claims, flexible, min, max, target);
-    double[] exact = new double[n];
-    long assigned = 0;
+    long target = Math.min(maxSum, Math.max(amount - fixedTaken, 0));
+    double ratio = searchRatio(claims, searched, target);
     for (int i = 0; i < n; i++) {
-      if (!flexible[i]) continue;
-      exact[i] = clamp(ratio * claims.get(i).weight(), min[i], max[i]);
-      out[i] = Math.max(min[i], Math.min(max[i], (long) Math.floor(exact[i])));
-      assigned = saturatedAdd(assigned, out[i]);
+      if (searched[i]) out[i] = share(claims.get(i), ratio);
     }
-    hand(out, exact, flexible, min, max, target - assigned);
     return out;
   }
 
-  /** The smallest ratio (to search precision) at which the flexible claimants take {@code target}. */
-  private static double searchRatio(
-      List<Claim> claims, boolean[] flexible, long[] min, long[] max, long target) {
-    double hi = 1.0;
-    while (taken(hi, claims, flexible, min, max) < target && hi < Double.MAX_VALUE / 4) hi *= 2.0;
-    double lo = 0.0;
-    for (int step = 0; step < SEARCH_STEPS; step++) {
-      double mid = (lo + hi) / 2.0;
-      if (mid <= lo || mid >= hi) break;
-      if (taken(mid, claims, flexible, min, max) < target) lo = mid;
-      else hi = mid;
-    }
-    return hi;
+  /** The share of a claimant that takes no part in the search, or -1 for one that does. */
+  private static long fixedShare(Claim c) {
+    if (c.max() <= 0) return 0;
+    if (!c.active()) return 0;
+    if (c.weight() <= 0) return Math.max(c.min(), 0);
+    return -1;
   }
 
-  private static double taken(double ratio, List<Claim> claims, boolean[] flexible, long[] min, long[] max) {
-    double sum = 0;
-    for (int i = 0; i < flexible.length; i++) {
-      if (flexible[i]) sum += clamp(ratio * claims.get(i).weight(), min[i], max[i]);
+  /** The upper end of the bracket the bounded search ends with. */
+  private static double searchRatio(List<Claim> claims, boolean[] searched, long target) {
+    double upper = 1.0;
+    while (taken(upper, claims, searched) < target) upper *= 2.0;
+    double lower = 0;
+    for (int step = 0; step < SEARCH_HALVINGS; step++) {
+      double mid = (lower + upper) / 2.0;
+      long used = taken(mid, claims, searched);
+      if (used == target) {
+        upper = mid;
+        break;
+      }
+      if (used < target) lower = mid;
+      else upper = mid;
+    }
+    return upper;
+  }
+
+  private static long taken(double ratio, List<Claim> claims, boolean[] searched) {
+    long sum = 0;
+    for (int i = 0; i < searched.length; i++) {
+      if (!searched[i]) continue;
+      sum = saturatedAdd(sum, share(claims.get(i), ratio));
+      if (sum == Long.MAX_VALUE) break;
     }
     return sum;
   }
 
-  private static long[] proportionalToFloors(
-      boolean[] flexible, long[] min, long[] fixed, long floorSum, long total) {
-    int n = min.length;
-    long[] out = new long[n];
-    double[] exact = new double[n];
-    boolean[] takes = new boolean[n];
-    long[] floor = new long[n];
-    long assigned = 0;
-    for (int i = 0; i < n; i++) {
-      floor[i] = flexible[i] ? min[i] : fixed[i];
-      takes[i] = floor[i] > 0;
-      exact[i] = (double) total * floor[i] / floorSum;
-      out[i] = Math.min(floor[i], (long) Math.floor(exact[i]));
-      assigned += out[i];
-    }
-    hand(out, exact, takes, new long[n], floor, total - assigned);
-    return out;
-  }
-
-  /**
-   * Gives (or, if {@code units} is negative, takes back) single units: first to the claimants with
-   * the largest fractional remainders, never beyond a max nor below a min.
-   */
-  private static void hand(long[] out, double[] exact, boolean[] eligible, long[] min, long[] max, long units) {
-    List<Integer> order = new ArrayList<>();
-    for (int i = 0; i < out.length; i++) if (eligible[i]) order.add(i);
-    order.sort(Comparator.comparingDouble((Integer i) -> exact[i] - Math.floor(exact[i])).reversed()
-        .thenComparingInt(i -> i));
-    boolean moved = true;
-    while (units > 0 && moved) {
-      moved = false;
-      for (int i : order) {
-        if (units == 0) break;
-        if (out[i] < max[i]) {
-          out[i]++;
-          units--;
-          moved = true;
-        }
-      }
-    }
-    while (units < 0 && moved) {
-      moved = false;
-      for (int k = order.size() - 1; k >= 0 && units < 0; k--) {
-        int i = order.get(k);
-        if (out[i] > min[i]) {
-          out[i]--;
-          units++;
-          moved = true;
-        }
-      }
-    }
-  }
-
-  private static double clamp(double v, long min, long max) {
-    return Math.min(Math.max(v, (double) min), (double) max);
+  private static long share(Claim c, double ratio) {
+    double s = c.weight() * ratio;
+    s = Math.max(s, c.min());
+    s = Math.min(s, c.max());
+    return (long) s;
   }
 
   private static long saturatedAdd(long a, long b) {

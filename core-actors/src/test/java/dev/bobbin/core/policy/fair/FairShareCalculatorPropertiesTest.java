@@ -42,24 +42,38 @@ class FairShareCalculatorPropertiesTest {
 
   private static final List<Function<Resource, Long>> TYPES = List.of(Resource::memory, r -> (long) r.vCores());
 
+  /**
+   * Hadoop takes every share at the top of its search bracket and truncates it, so children may add
+   * up to more than their parent, but (on amounts below 2^24 units, where the bracket's width is
+   * below one unit) by no more than one unit per child, as long as their mins fit.
+   */
   @Property(tries = 400)
-  void childrenNeverAddUpToMoreThanTheirParent(@ForAll("worlds") World w) {
+  void childrenExceedTheirParentByAtMostOneUnitEach(@ForAll("worlds") World w) {
     FairShares s = FairShareCalculator.compute(w.root(), w.cluster(), w.apps());
     for (QueueSpec parent : w.queues()) {
       if (parent.isLeaf()) continue;
-      for (Function<QueueShare, Resource> kind : List.<Function<QueueShare, Resource>>of(
-          QueueShare::steadyFairShare, QueueShare::fairShare)) {
-        Resource sum = parent.children().stream().map(c -> kind.apply(s.queues().get(c.path())))
-            .reduce(Resource.NONE, Resource::plus);
-        assertThat(kind.apply(s.queues().get(parent.path())).fits(sum)).as("children of %s: %s", parent.path(), sum).isTrue();
+      for (int t = 0; t < (parent.policy() == FairPolicyKind.DRF ? 2 : 1); t++) {
+        Function<Resource, Long> type = TYPES.get(t);
+        checkOvershoot(parent, s, type, QueueShare::steadyFairShare, c -> true);
+        checkOvershoot(parent, s, type, QueueShare::fairShare, c -> s.queues().get(c.path()).active());
       }
     }
   }
 
+  private static void checkOvershoot(QueueSpec parent, FairShares s, Function<Resource, Long> type,
+      Function<QueueShare, Resource> kind, java.util.function.Predicate<QueueSpec> takesPart) {
+    long amount = type.apply(kind.apply(s.queues().get(parent.path())));
+    List<QueueSpec> takers = parent.children().stream().filter(takesPart).toList();
+    long mins = takers.stream().mapToLong(c -> type.apply(c.minShare())).sum();
+    if (mins > amount) return;
+    long sum = parent.children().stream().mapToLong(c -> type.apply(kind.apply(s.queues().get(c.path())))).sum();
+    assertThat(sum).as("children of %s", parent.path()).isLessThanOrEqualTo(amount + takers.size());
+  }
+
   /**
-   * The children use all of the parent's share on each resource type the parent's policy splits,
-   * whenever that is possible: someone with a positive weight takes part, the mins fit, and the
-   * maxes leave room. Demand plays no part, as in Hadoop.
+   * The children use at least all of the parent's share on each resource type the parent's policy
+   * splits, whenever someone with a positive weight takes part and the maxes leave room. Demand plays
+   * no part, as in Hadoop.
    */
   @Property(tries = 400)
   void childrenUseTheWholeParentWhenTheirMaxesAllow(@ForAll("worlds") World w) {
@@ -77,7 +91,6 @@ class FairShareCalculatorPropertiesTest {
   private static void checkWhole(QueueSpec parent, FairShares s, Function<Resource, Long> type,
       Function<QueueShare, Resource> kind, java.util.function.Predicate<QueueSpec> takesPart) {
     long amount = type.apply(kind.apply(s.queues().get(parent.path())));
-    long mins = 0;
     long reach = 0;
     boolean flexible = false;
     long sum = 0;
@@ -87,7 +100,6 @@ class FairShareCalculatorPropertiesTest {
       long max = type.apply(QueueIndex.effectiveMax(c));
       long min = type.apply(c.minShare());
       if (max <= 0) continue;
-      mins += min;
       if (c.weight() > 0) {
         flexible = true;
         reach += max;
@@ -95,8 +107,8 @@ class FairShareCalculatorPropertiesTest {
         reach += min;
       }
     }
-    if (flexible && mins <= amount && reach >= amount) {
-      assertThat(sum).as("children of %s", parent.path()).isEqualTo(amount);
+    if (flexible && reach >= amount) {
+      assertThat(sum).as("children of %s", parent.path()).isGreaterThanOrEqualTo(amount);
     }
   }
 
@@ -111,8 +123,9 @@ class FairShareCalculatorPropertiesTest {
     }
   }
 
+  /** Every taking part child gets at least its min, even where the mins add up to more than the parent. */
   @Property(tries = 400)
-  void minSharesAreMetWhenTheyFit(@ForAll("worlds") World w) {
+  void minSharesAreAlwaysHandedOut(@ForAll("worlds") World w) {
     FairShares s = FairShareCalculator.compute(w.root(), w.cluster(), w.apps());
     for (QueueSpec parent : w.queues()) {
       if (parent.isLeaf()) continue;
@@ -126,25 +139,27 @@ class FairShareCalculatorPropertiesTest {
 
   private static void checkMins(QueueSpec parent, FairShares s, Function<Resource, Long> type,
       Function<QueueShare, Resource> kind, java.util.function.Predicate<QueueSpec> takesPart) {
-    long amount = type.apply(kind.apply(s.queues().get(parent.path())));
-    List<QueueSpec> takers = parent.children().stream().filter(takesPart).toList();
-    long mins = takers.stream().mapToLong(c -> type.apply(c.minShare())).sum();
-    if (mins > amount) return;
-    for (QueueSpec c : takers) {
+    for (QueueSpec c : parent.children().stream().filter(takesPart).toList()) {
       assertThat(type.apply(kind.apply(s.queues().get(c.path())))).as("%s", c.path())
           .isGreaterThanOrEqualTo(type.apply(c.minShare()));
     }
   }
 
+  /** Applications split their leaf as queues split a parent: at most one unit over per application. */
   @Property(tries = 300)
   void applicationsShareNoMoreThanTheirLeaf(@ForAll("worlds") World w) {
     FairShares s = FairShareCalculator.compute(w.root(), w.cluster(), w.apps());
     Map<String, Resource> byLeaf = new HashMap<>();
-    for (AppSnapshot a : w.apps()) byLeaf.merge(a.queuePath(), s.apps().get(a.appId()), Resource::plus);
+    Map<String, Integer> count = new HashMap<>();
+    for (AppSnapshot a : w.apps()) {
+      byLeaf.merge(a.queuePath(), s.apps().get(a.appId()), Resource::plus);
+      count.merge(a.queuePath(), 1, Integer::sum);
+    }
     byLeaf.forEach((leaf, sum) -> {
       QueueShare q = s.queues().get(leaf);
       Resource share = q == null ? Resource.NONE : q.fairShare();
-      assertThat(share.fits(sum)).as("apps of %s: %s", leaf, sum).isTrue();
+      int slack = q == null ? 0 : count.get(leaf);
+      assertThat(share.plus(new Resource(slack, slack)).fits(sum)).as("apps of %s: %s", leaf, sum).isTrue();
     });
     assertThat(s.apps().keySet()).containsExactlyInAnyOrderElementsOf(w.apps().stream().map(AppSnapshot::appId).toList());
   }

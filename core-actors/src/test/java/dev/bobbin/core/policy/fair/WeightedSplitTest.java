@@ -79,19 +79,26 @@ class WeightedSplitTest {
   }
 
   @Test
-  void unitsThatDoNotDivideEvenlyAddUpToTheAmount() {
-    // 10 units, three equal claimants: 3.33 each. Rounded down that is 9; the unit left goes to the
-    // first of the equal remainders. (Hadoop truncates at the top of its search bracket, R = 4, and
-    // would hand out 4 + 4 + 4 = 12 of the 10.)
-    assertThat(split(10, w(1), w(1), w(1))).containsExactly(4, 3, 3);
+  void sharesAreTakenAtTheTopOfTheSearchBracket() {
+    // 10 units, three equal claimants. No ratio gives exactly 10 (3 each below R = 4, 12 from it),
+    // so the search closes in on R = 4 from below and every share is taken there: 4 + 4 + 4, more
+    // than the amount, as in Hadoop.
+    assertThat(split(10, w(1), w(1), w(1))).containsExactly(4, 4, 4);
+  }
+
+  @Test
+  void anOddUnitGoesToEveryone() {
+    // 1025 between two equal claimants: 513 each, 1026 in all.
+    assertThat(split(1025, w(1), w(1))).containsExactly(513, 513);
   }
 
   @Test
   void aZeroWeightGetsItsMinShareOnly() {
     // The zero-weight claimant takes its min of 5 off the top and nothing more; the other two split
-    // the 35 left, 17.5 each, the odd unit going to the first. With no min it would get nothing.
+    // the 35 left. No ratio gives 35 exactly (34 below R = 18, 36 from it), so both get 18. With no
+    // min the zero-weight one would get nothing.
     assertThat(split(40, Claim.of(0, 5, NO_MAX), w(1), w(1), Claim.of(0, 0, NO_MAX)))
-        .containsExactly(5, 18, 17, 0);
+        .containsExactly(5, 18, 18, 0);
   }
 
   @Test
@@ -106,14 +113,15 @@ class WeightedSplitTest {
   }
 
   @Test
-  void aMaxBelowTheMinCountsAsTheMin() {
-    // Hadoop raises such a max to the min: the first may hold 8, not 2.
-    assertThat(split(40, Claim.of(1, 8, 2), Claim.of(0, 0, NO_MAX))).containsExactly(8, 0);
+  void anInactiveClaimantGetsNothing() {
+    Claim idle = new Claim(1f, 30, NO_MAX, false);
+    assertThat(split(40, idle, w(1))).containsExactly(0, 40);
   }
 
   @Test
-  void oversubscribedMinSharesDivideTheAmountInProportion() {
-    // Mins of 30 and 10 against 20 units: Hadoop would hand out 40. Here the 20 go 3 : 1.
-    assertThat(split(20, Claim.of(1, 30, NO_MAX), Claim.of(1, 10, NO_MAX), w(1))).containsExactly(15, 5, 0);
+  void oversubscribedMinSharesAreHandedOutInFull() {
+    // Mins of 30 and 10 against 20 units: the search falls towards R = 0 and each gets its min,
+    // 40 of the 20, as in Hadoop; the claimant without a min gets nothing.
+    assertThat(split(20, Claim.of(1, 30, NO_MAX), Claim.of(1, 10, NO_MAX), w(1))).containsExactly(30, 10, 0);
   }
 }
