@@ -13,9 +13,13 @@ import java.util.Map;
 
 /**
  * Turns the Fair configuration (and the queues placement created at run time) into the policy's
- * queue tree, with inherited values resolved and percentages taken of the current cluster.
+ * queue tree, with inherited values resolved and percentages taken of the current cluster. The
+ * root's max share is the cluster; it bounds nothing the others do not, and stands in for the
+ * cluster's size where no share has been computed yet.
  */
 public final class FairQueueTree {
+  private static final Resource UNLIMITED = new Resource(Long.MAX_VALUE, Integer.MAX_VALUE);
+
   private FairQueueTree() {}
 
   /** @param dynamic queues placement created, by path, that the configuration does not name */
@@ -36,19 +40,22 @@ public final class FairQueueTree {
     EffectiveQueue q = config.effective(path, types.getOrDefault(path, QueueType.LEAF));
     List<QueueSpec> kids = new ArrayList<>();
     for (String c : children.getOrDefault(path, List.of())) kids.add(spec(c, config, types, children, cluster));
+    Resource max = resolve(q.maxResources(), cluster, true);
+    if (path.equals("root")) max = cluster;
     return new QueueSpec(path, q.weight(), resolve(q.minResources(), cluster, false),
-        resolve(q.maxResources(), cluster, true), kind(q.schedulingPolicy()), q.maxRunningApps(),
+        max, kind(q.schedulingPolicy()), q.maxRunningApps(),
         (float) q.maxAMShare(), q.preemptable(), q.fairSharePreemptionTimeout().orElse(null),
         q.fairSharePreemptionThreshold(), q.minSharePreemptionTimeout().orElse(null), kids);
   }
 
-  /** A limit is clipped to the cluster, as Hadoop reports it; an unlimited one is the cluster. */
+  /**
+   * Amounts as Hadoop holds them: a limit is not clipped to the cluster (the share search sees it
+   * whole, which matters where mins give a parent more than the cluster), and an unlimited one is
+   * {@link Long#MAX_VALUE} MB and {@link Integer#MAX_VALUE} vcores.
+   */
   private static Resource resolve(ResourceSpec spec, Resource cluster, boolean limit) {
-    if (spec == null) return limit ? cluster : Resource.NONE;
-    long mem = spec.memoryMb(cluster.memory());
-    int vcores = spec.vcores(cluster.vCores());
-    return limit ? new Resource(Math.min(mem, cluster.memory()), Math.min(vcores, cluster.vCores()))
-        : new Resource(Math.max(0, mem), Math.max(0, vcores));
+    if (spec == null) return limit ? UNLIMITED : Resource.NONE;
+    return new Resource(Math.max(0, spec.memoryMb(cluster.memory())), Math.max(0, spec.vcores(cluster.vCores())));
   }
 
   private static FairPolicyKind kind(QueuePolicy p) {

@@ -37,7 +37,7 @@ public record FairView(QueueSpec root, FairShares shares, Resource cluster, Map<
     m.put("weight", q.weight());
     m.put("maxApps", q.maxRunningApps());
     m.put("minResources", q.minShare());
-    m.put("maxResources", q.maxShare());
+    m.put("maxResources", clip(QueueIndex.effectiveMax(q)));
     m.put("usedResources", share == null ? Resource.NONE : share.usage());
     m.put("amUsedResources", apps.amUsed());
     m.put("amMaxResources", share == null || q.maxAmShare() < 0 ? Resource.NONE
@@ -66,5 +66,10 @@ public record FairView(QueueSpec root, FairShares shares, Resource cluster, Map<
       m.put("childQueues", Map.of("queue", children));
     }
     return m;
+  }
+
+  /** Hadoop reports a max share raised to the min share and clipped to the cluster. */
+  private Resource clip(Resource max) {
+    return new Resource(Math.min(max.memory(), cluster.memory()), Math.min(max.vCores(), cluster.vCores()));
   }
 }

@@ -9,7 +9,9 @@ import java.util.List;
  * percentage already turned into an absolute resource against the current cluster.
  *
  * @param path full dotted path, {@code root} for the root, {@code root.a.b} below it
- * @param maxShare {@code null}-free: an unlimited queue carries the cluster's size
+ * @param maxShare as configured, not clipped to the cluster, as Hadoop holds it:
+ *     {@link Long#MAX_VALUE} MB and {@link Integer#MAX_VALUE} vcores when unlimited; the root's is
+ *     the cluster
  * @param fairSharePreemptionTimeout {@code null} means this queue's applications never starve
  *     for fair share (Hadoop's Long.MAX_VALUE default)
  * @param minSharePreemptionTimeout {@code null} means the queue never starves for min share
