@@ -6,8 +6,8 @@ import java.util.List;
 
 /** Builds queue trees for the Fair policy tests: FAIR, weight 1, no min, no max unless set. */
 final class FairTestQueues {
-  /** Stands in for the cluster size that an unlimited queue carries. */
-  static final Resource UNLIMITED = new Resource(1L << 40, 1 << 24);
+  /** What an unlimited queue carries as its max share, as Hadoop holds it. */
+  static final Resource UNLIMITED = new Resource(Long.MAX_VALUE, Integer.MAX_VALUE);
 
   private String path;
   private double weight = 1.0;
