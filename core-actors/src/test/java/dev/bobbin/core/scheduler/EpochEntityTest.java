@@ -25,7 +25,8 @@ class EpochEntityTest {
         EventSourcedBehaviorTestKit.create(testKit.system(), EpochEntity.create("p"));
     var first = kit.<EpochEntity.Started>runCommand(EpochEntity.Next::new).reply();
     assertThat(first.epoch()).isEqualTo(1);
-    var clocks = new EpochEntity.Clocks(Map.of("application_1_0002", 1234L), Map.of());
+    var clocks = new EpochEntity.Clocks(Map.of("application_1_0002", 1234L), Map.of(),
+        Map.of("application_1_0003", 26_000L));
     assertThat(kit.<StatusReply<Done>>runCommand(r -> new EpochEntity.SaveClocks(clocks, r)).events()).hasSize(1);
     assertThat(kit.<StatusReply<Done>>runCommand(r -> new EpochEntity.SaveClocks(clocks, r)).hasNoEvents()).isTrue();
     kit.restart();
