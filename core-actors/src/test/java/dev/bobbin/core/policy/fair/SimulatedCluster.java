@@ -85,6 +85,11 @@ final class SimulatedCluster implements ClusterView {
     return id;
   }
 
+  /** A container ends of itself. */
+  void stop(String containerId) {
+    containers.remove(containerId);
+  }
+
   Tick tick(FairPolicySet policy, long now) {
     PolicyUpdate update = policy.update(this, now);
     for (Preemption p : update.preemptions()) {
