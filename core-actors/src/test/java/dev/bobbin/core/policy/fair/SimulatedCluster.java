@@ -85,6 +85,11 @@ final class SimulatedCluster implements ClusterView {
     return id;
   }
 
+  /** The application withdraws everything it asked for. */
+  void cancelAsks(String appId) {
+    apps.get(appId).asks = List.of();
+  }
+
   /** A container ends of itself. */
   void stop(String containerId) {
     containers.remove(containerId);
