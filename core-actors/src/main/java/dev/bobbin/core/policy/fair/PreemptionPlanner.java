@@ -97,7 +97,7 @@ public final class PreemptionPlanner {
    * The order Hadoop's node builds its candidate list in, over the containers in allocation order:
    * each non-AM container to the front, each AM to the back.
    */
-  static final Comparator<ContainerSnapshot> CANDIDATE_ORDER = (a, b) -> {
+  private static final Comparator<ContainerSnapshot> CANDIDATE_ORDER = (a, b) -> {
     if (a.am() != b.am()) return a.am() ? 1 : -1;
     int byAllocation = Comparator.comparingLong(ContainerSnapshot::allocatedTime)
         .thenComparing(ContainerSnapshot::containerId).compare(a, b);

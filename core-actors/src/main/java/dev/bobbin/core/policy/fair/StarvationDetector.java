@@ -207,7 +207,7 @@ public final class StarvationDetector {
   }
 
   /** An application as its leaf's policy orders it: weight 1, no min share. */
-  static Contender contender(AppSnapshot app) {
+  private static Contender contender(AppSnapshot app) {
     return new Contender(app.appId(), app.submitTime(), app.priority(), 1.0, app.usage(), Resource.NONE, app.demand());
   }
 }

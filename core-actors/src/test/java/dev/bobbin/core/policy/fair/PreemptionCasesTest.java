@@ -85,6 +85,16 @@ class PreemptionCasesTest {
     starving(id, queue, Ask.anyOf(mb(2048, 2), 4));
   }
 
+  /**
+   * {@code count} containers of {@code size} on host1, with locality relaxed, beside rack and {@code *}
+   * requests for one 10 GB container: too big for the starvation to pay for, so only the host request
+   * counts.
+   */
+  private static Ask[] onHost1(Resource size, int count) {
+    return new Ask[] {new Ask(1, "host1", size, count, true, -1, false),
+        new Ask(1, "/rack", mb(10_240, 1), 1, true, -1, false), new Ask(1, Ask.ANY, mb(10_240, 1), 1, true, -1, false)};
+  }
+
   private void verify(String starved, int starvedContainers, int greedyContainers) {
     assertThat(cluster.containersOf("greedy")).as("greedy's containers").hasSize(greedyContainers);
     assertThat(cluster.containersOf(starved)).as(starved + "'s containers").hasSize(starvedContainers);
@@ -166,12 +176,10 @@ class PreemptionCasesTest {
   @EnumSource(Mode.class)
   void aHostRequestWhoseNodeWouldCostAnAmIsServedFromANodeThatCostsNone(Mode mode) {
     // Every container on host1 is an AM. The starving application asks for four 1 GB containers on
-    // host1, its rack and * requests (10 GB) being too big to count: host1 could only give AMs, so with
-    // locality relaxed the four come from host2. As in Hadoop, the application gets none of them
+    // host1: host1 could only give AMs, so with locality relaxed the four come from host2. As in Hadoop, the application gets none of them
     // (they are not on host1).
     greedyIn(mode, "root.preemptable.child-1", 4, 0);
-    starving("starving", "root.preemptable.child-2", new Ask(1, "host1", GB, 4, true, -1, false),
-        new Ask(1, "/rack", mb(10_240, 1), 1, true, -1, false), new Ask(1, Ask.ANY, mb(10_240, 1), 1, true, -1, false));
+    starving("starving", "root.preemptable.child-2", onHost1(GB, 4));
     verify("starving", 0, 4);
     assertThat(cluster.preemptable().stream().filter(c -> c.appId().equals("greedy")))
         .allMatch(c -> c.nodeId().equals("host1") && c.am());
@@ -187,8 +195,7 @@ class PreemptionCasesTest {
     greedyIn(mode, "root.preemptable.child-1", 3, 4);
     List<String> host2 = cluster.preemptable().stream().filter(c -> c.nodeId().equals("host2"))
         .map(c -> c.containerId()).toList();
-    starving("starving", "root.preemptable.child-2", new Ask(1, "host1", mb(2048, 1), 1, true, -1, false),
-        new Ask(1, "/rack", mb(10_240, 1), 1, true, -1, false), new Ask(1, Ask.ANY, mb(10_240, 1), 1, true, -1, false));
+    starving("starving", "root.preemptable.child-2", onHost1(mb(2048, 1), 1));
     assertThat(cluster.containersOf("greedy")).hasSize(6).containsAll(host2);
   }
 }
