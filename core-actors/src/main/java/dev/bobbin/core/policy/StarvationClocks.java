@@ -6,26 +6,35 @@ import java.util.OptionalLong;
 import java.util.TreeMap;
 
 /**
- * Since when (epoch millis) each application has been below its fair-share threshold and each leaf
- * queue below its min share. An entry exists only while the condition holds; the first pass in which
- * it no longer holds drops it, which is what restarts the timeout. The scheduler actor keeps the value
- * from one {@link StarvationDetector#detect} call to the next.
+ * The starvation timing a policy journals so that it survives a move of the scheduler (epoch
+ * millis): for each application and leaf queue left below its share at the last check, the last
+ * time it was at its share, which its timeout counts from; and for each application whose starvation
+ * preemption has just served, when it may next be found starved. An entry exists only while it
+ * matters; the scheduler actor journals the value whenever it changes.
  */
-public record StarvationClocks(Map<String, Long> appsBelowSince, Map<String, Long> queuesBelowSince) {
-  public static final StarvationClocks EMPTY = new StarvationClocks(Map.of(), Map.of());
+public record StarvationClocks(
+    Map<String, Long> appsBelowSince, Map<String, Long> queuesBelowSince, Map<String, Long> appsRecheckAfter) {
+  public static final StarvationClocks EMPTY = new StarvationClocks(Map.of(), Map.of(), Map.of());
 
   public StarvationClocks {
     appsBelowSince = Collections.unmodifiableMap(new TreeMap<>(appsBelowSince));
     queuesBelowSince = Collections.unmodifiableMap(new TreeMap<>(queuesBelowSince));
+    appsRecheckAfter = Collections.unmodifiableMap(new TreeMap<>(appsRecheckAfter));
   }
 
   public OptionalLong appBelowSince(String appId) {
-    Long since = appsBelowSince.get(appId);
-    return since == null ? OptionalLong.empty() : OptionalLong.of(since);
+    return optional(appsBelowSince.get(appId));
   }
 
   public OptionalLong queueBelowSince(String queuePath) {
-    Long since = queuesBelowSince.get(queuePath);
-    return since == null ? OptionalLong.empty() : OptionalLong.of(since);
+    return optional(queuesBelowSince.get(queuePath));
+  }
+
+  public OptionalLong appRecheckAfter(String appId) {
+    return optional(appsRecheckAfter.get(appId));
+  }
+
+  private static OptionalLong optional(Long value) {
+    return value == null ? OptionalLong.empty() : OptionalLong.of(value);
   }
 }

@@ -31,14 +31,20 @@ public final class EpochEntity
 
   public record Started(long epoch, Clocks clocks) implements CborSerializable {}
 
-  /** Since when each application and each queue has been below its starvation threshold. */
-  public record Clocks(Map<String, Long> appsBelowSince, Map<String, Long> queuesBelowSince)
+  /**
+   * The policy's starvation timing: per application and queue left below its share, the last time
+   * it was at its share; per application just served by preemption, when it may next be found
+   * starved. Clocks journalled before the recheck times existed read with none.
+   */
+  public record Clocks(
+      Map<String, Long> appsBelowSince, Map<String, Long> queuesBelowSince, Map<String, Long> appsRecheckAfter)
       implements CborSerializable {
-    public static final Clocks NONE = new Clocks(Map.of(), Map.of());
+    public static final Clocks NONE = new Clocks(Map.of(), Map.of(), Map.of());
 
     public Clocks {
       appsBelowSince = Map.copyOf(appsBelowSince);
       queuesBelowSince = Map.copyOf(queuesBelowSince);
+      appsRecheckAfter = appsRecheckAfter == null ? Map.of() : Map.copyOf(appsRecheckAfter);
     }
   }
 

@@ -35,7 +35,7 @@ final class PolicyUpdates {
   }
 
   static StarvationClocks clocks(EpochEntity.Clocks saved) {
-    return new StarvationClocks(saved.appsBelowSince(), saved.queuesBelowSince());
+    return new StarvationClocks(saved.appsBelowSince(), saved.queuesBelowSince(), saved.appsRecheckAfter());
   }
 
   void update() {
@@ -45,7 +45,7 @@ final class PolicyUpdates {
       // So that a running starvation timeout survives a move of the scheduler.
       journalled = update.clocks();
       acts.write(new Write.SaveClocks(new EpochEntity.Clocks(journalled.appsBelowSince(),
-          journalled.queuesBelowSince())));
+          journalled.queuesBelowSince(), journalled.appsRecheckAfter())));
     }
     long killAt = now + policy.waitBeforeKill().toMillis();
     for (Preemption p : update.preemptions()) {

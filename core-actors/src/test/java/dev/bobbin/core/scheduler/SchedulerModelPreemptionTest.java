@@ -80,8 +80,8 @@ class SchedulerModelPreemptionTest {
   }
 
   private static Preemption decision(String... containerIds) {
-    var starved = new Starvation.StarvedApp(STARVED, "root.b", GB, Starvation.Kind.FAIR_SHARE, Resource.of(4096, 4),
-        Resource.NONE, 0.5, Duration.ofSeconds(15), 0);
+    var starved = new Starvation.StarvedApp(STARVED, "root.b", GB, Resource.NONE, Resource.of(4096, 4),
+        Resource.NONE, Resource.of(4096, 4), 0.5, Duration.ofSeconds(15), 0);
     var victim = new PreemptionDecision.Victim(VICTIM, "root.a", List.of(containerIds), 0, GB,
         Resource.of(2048, 2), Resource.of(3072, 3), Resource.of(2048, 2));
     return FairPolicySet.preemption(new PreemptionDecision(STARVED, NODE, List.of(containerIds), GB, "starved b",

@@ -9,6 +9,8 @@ import dev.bobbin.config.fair.QueueType;
 import dev.bobbin.core.policy.AdmissionTerms;
 import dev.bobbin.core.policy.AllocationPlan;
 import dev.bobbin.core.policy.AppSnapshot;
+import dev.bobbin.core.policy.AppView;
+import dev.bobbin.core.policy.Ask;
 import dev.bobbin.core.policy.Assignment;
 import dev.bobbin.core.policy.ClusterView;
 import dev.bobbin.core.policy.PolicyConfig;
@@ -33,8 +35,9 @@ import java.util.Set;
 /**
  * Hadoop's FairScheduler as a policy set: placement by the allocation file's rules, fair shares,
  * starvation and preemption. Between passes it keeps the configuration, the queues placement made
- * at run time, the latest shares, the starvation clocks and the space preemption freed for starved
- * applications; the decisions come from the pure functions of this package.
+ * at run time, the latest shares, the starvation state ({@link StarvationState}: clocks, last
+ * computed starvation, recheck times) and the space preemption freed for starved applications; the
+ * decisions come from the pure functions of this package.
  */
 public final class FairPolicySet implements PolicySet {
   private FairSetup setup;
@@ -49,7 +52,9 @@ public final class FairPolicySet implements PolicySet {
   private final Map<String, QueueType> dynamic = new LinkedHashMap<>();
   private QueueSpec root;
   private FairShares shares = new FairShares(Map.of(), Map.of());
-  private StarvationClocks clocks = StarvationClocks.EMPTY;
+  /** Null until the first update, which starts it from {@link #restored}. */
+  private StarvationState starvation;
+  private StarvationClocks restored = StarvationClocks.EMPTY;
   private List<PreemptionPlan.Reservation> reservations = new ArrayList<>();
   private Resource cluster = Resource.NONE;
 
@@ -136,6 +141,7 @@ public final class FairPolicySet implements PolicySet {
 
   @Override
   public AllocationPlan assign(ClusterView view, int limit) {
+    releaseReservations(view.apps());
     Map<String, String> reserved = new LinkedHashMap<>();
     for (PreemptionPlan.Reservation r : reservations) reserved.putIfAbsent(r.nodeId(), r.appId());
     return FairAssigner.assign(root, shares, view.usableNodes(), view.waiting(), view.apps(), reserved, limit);
@@ -159,8 +165,11 @@ public final class FairPolicySet implements PolicySet {
   }
 
   /**
-   * Recomputes shares for the current cluster and applications, finds who is starved, and plans
-   * the preemption that serves them; the plan's reservations are kept until served.
+   * Recomputes shares for the current cluster and applications and, while preemption is on and the
+   * cluster busy enough (Hadoop's {@code shouldAttemptPreemption}), finds who is starved and plans
+   * the preemption that serves them. Every starved application is then left out of starvation checks
+   * for the recheck delay, whether or not anything could be preempted for it, as Hadoop's preemption
+   * thread does. Below the threshold nothing is checked: clocks stay where they were.
    */
   @Override
   public PolicyUpdate update(ClusterView view, long now) {
@@ -170,13 +179,22 @@ public final class FairPolicySet implements PolicySet {
       root = FairQueueTree.build(setup.config(), dynamic, cluster);
     }
     shares = FairShareCalculator.compute(root, cluster, apps);
-    dropReservationsWithoutDemand(apps);
-    Starvation starvation = StarvationDetector.detect(root, shares, apps, clocks, now);
-    clocks = starvation.clocks();
-    PreemptionPlan plan = PreemptionPlanner.plan(preemption(), root, shares, apps, view.usableNodes(),
-        view.preemptable(), starvation, view.preempting(), reservations);
-    reservations.addAll(plan.reservations());
-    return new PolicyUpdate(preemptions(plan), clocks);
+    StarvationState current = starvation != null ? starvation : StarvationState.restored(restored, now);
+    PreemptionSettings settings = preemption();
+    List<Preemption> preemptions = List.of();
+    if (settings.shouldAttempt(view.used(), cluster)) {
+      Starvation found = StarvationDetector.detect(root, shares, cluster, apps, current, now);
+      PreemptionPlan plan = PreemptionPlanner.plan(settings, root, shares, cluster, apps, asks(view.waiting()),
+          view.usableNodes(), view.preemptable(), found, view.preempting(), reservations);
+      plan.reservations().forEach(this::hold);
+      preemptions = preemptions(plan);
+      List<String> served = found.apps().stream().map(Starvation.StarvedApp::appId).toList();
+      current = found.state().servedUntil(served, now + settings.recheckDelay().toMillis());
+    } else {
+      current = StarvationDetector.follow(root, apps, current, now);
+    }
+    starvation = current;
+    return new PolicyUpdate(preemptions, current.clocks(now));
   }
 
   private PreemptionSettings preemption() {
@@ -184,11 +202,46 @@ public final class FairPolicySet implements PolicySet {
     return new PreemptionSettings(g.preemptionEnabled(), g.preemptionUtilizationThreshold(), g.waitTimeBeforeKill());
   }
 
-  /** Space is held only for applications still waiting for something. */
-  private void dropReservationsWithoutDemand(List<AppSnapshot> apps) {
-    Set<String> waiting = new HashSet<>();
-    for (AppSnapshot a : apps) if (!a.pending().equals(Resource.NONE)) waiting.add(a.appId());
-    reservations.removeIf(r -> !waiting.contains(r.appId()));
+  private static Map<String, List<Ask>> asks(List<AppView> waiting) {
+    Map<String, List<Ask>> out = new HashMap<>();
+    for (AppView app : waiting) out.put(app.appId(), app.asks());
+    return out;
+  }
+
+  /** One hold per node and application, in the order they were first made. */
+  private void hold(PreemptionPlan.Reservation r) {
+    for (int i = 0; i < reservations.size(); i++) {
+      PreemptionPlan.Reservation known = reservations.get(i);
+      if (known.nodeId().equals(r.nodeId()) && known.appId().equals(r.appId())) {
+        reservations.set(i, new PreemptionPlan.Reservation(r.nodeId(), r.appId(), known.amount().plus(r.amount())));
+        return;
+      }
+    }
+    reservations.add(r);
+  }
+
+  /**
+   * Hadoop's {@code FSSchedulerNode.cleanupPreemptionList}, which runs as nodes heartbeat: a hold
+   * goes once its application has ended, is no longer starved (usage at or above its fair share and
+   * no min-share starvation attributed), or has neither kind of starvation left as last computed.
+   * Also, unlike Hadoop, a hold goes when its application asks for nothing: Bobbin keeps a held node
+   * for its application alone ({@link FairAssigner}), where Hadoop only lets it choose first.
+   */
+  private void releaseReservations(List<AppSnapshot> apps) {
+    if (reservations.isEmpty()) return;
+    Map<String, AppSnapshot> byId = new HashMap<>();
+    for (AppSnapshot a : apps) byId.put(a.appId(), a);
+    Map<String, QueueSpec> leaves = StarvationMath.leaves(root);
+    reservations.removeIf(r -> {
+      AppSnapshot app = byId.get(r.appId());
+      StarvationState.AppStarvation s = starvation == null ? null : starvation.app(r.appId());
+      if (app == null || s == null || StarvationMath.isNone(app.pending())) return true;
+      QueueSpec leaf = leaves.get(app.queuePath());
+      boolean belowFairShare = leaf != null && StarvationMath.isBelow(leaf.policy(), cluster, app.usage(),
+          shares.apps().getOrDefault(app.appId(), Resource.NONE));
+      boolean starved = belowFairShare || !StarvationMath.isNone(s.minShareStarvation());
+      return !starved || StarvationMath.isNone(s.starvation());
+    });
   }
 
   private static List<Preemption> preemptions(PreemptionPlan plan) {
@@ -241,8 +294,10 @@ public final class FairPolicySet implements PolicySet {
     return new FairView(root, shares, cluster, view.leafApps());
   }
 
+  /** Taken up by the next update; the rest of the state starts afresh then. */
   @Override
   public void restoreClocks(StarvationClocks saved) {
-    clocks = saved;
+    restored = saved;
+    starvation = null;
   }
 }

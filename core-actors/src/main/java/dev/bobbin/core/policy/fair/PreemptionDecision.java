@@ -4,7 +4,8 @@ import dev.bobbin.protocol.Resource;
 import java.util.List;
 
 /**
- * Containers on one node to preempt so that one container of a starved application fits there.
+ * Containers on one node to preempt so that one container of a starved application's request fits
+ * there.
  *
  * @param freed the sum of the chosen containers' resources
  * @param reason one line for logs and the journal; {@code details} holds the same numbers as values
@@ -19,11 +20,12 @@ public record PreemptionDecision(
   /**
    * Why these containers.
    *
-   * @param starved the starvation entry served (kind, share, usage, threshold, timeout, since when)
-   * @param queue for MIN_SHARE, the starved queue's numbers; {@code null} for FAIR_SHARE
-   * @param ask the starved application's largest pending container, which must fit on this node
-   * @param nodeFreeBefore what the node had free for this ask before preemption; with {@code freed} it
-   *     covers {@code ask}
+   * @param starved the starved application served (both parts of its starvation, share, usage,
+   *     threshold, timeout, when it was last at its share)
+   * @param queue its queue's min-share numbers when part of its starvation is min share; else {@code null}
+   * @param ask the container size of the request served, which must fit on this node
+   * @param nodeFreeBefore what the node had unallocated and not held for starved applications before
+   *     this decision; with {@code freed} it covers {@code ask}
    * @param victims one entry per application losing containers, in the order they were chosen
    */
   public record Reason(

@@ -10,8 +10,10 @@ import java.util.List;
  *
  * @param attempted false when preemption was off or the cluster not busy enough; {@code reason} says which
  * @param clusterUtilization the larger of memory and vcore utilization over all nodes
- * @param notPreempted starved entries (or parts of them) this pass preempted nothing for, each with why:
- *     no node can make room, the ask already fits in free space, or earlier preemption already covers it
+ * @param reservations per node and starved application, what the decisions free there, held for it
+ * @param notPreempted starved applications (or containers of their requests) this pass preempted
+ *     nothing for, each with why: their starvation pays for no whole container, no node can make room,
+ *     or a node already has the room
  */
 public record PreemptionPlan(
     boolean attempted, double clusterUtilization, String reason, List<PreemptionDecision> decisions,
@@ -28,9 +30,9 @@ public record PreemptionPlan(
   }
 
   /**
-   * Space on a node promised to a starved application: the containers preempted there are freed for it
-   * alone. Pass outstanding ones back to the planner so they are neither counted twice for their
-   * application nor offered to another.
+   * Space on a node held for a starved application: what the containers preempted there for it free
+   * (Hadoop's {@code FSSchedulerNode.resourcesPreemptedForApp}). Pass outstanding ones back to the
+   * planner: a node's holds are not counted as space that preemption can use there.
    */
   public record Reservation(String nodeId, String appId, Resource amount) {
     /** What is still promised after the application was given {@code allocated} on this node. */

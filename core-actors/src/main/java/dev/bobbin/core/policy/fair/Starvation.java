@@ -1,6 +1,5 @@
 package dev.bobbin.core.policy.fair;
 
-import dev.bobbin.core.policy.StarvationClocks;
 import dev.bobbin.protocol.Resource;
 import java.time.Duration;
 import java.util.List;
@@ -8,64 +7,73 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * Result of one starvation pass: the starved applications in the order preemption should serve them,
- * the leaf queues starved for min share, and the clocks to hand to the next pass.
- *
- * <p>An application can appear twice, once per {@link Kind}: min share is handed out only for the
- * part of its pending demand that fair-share starvation does not already cover.
+ * Result of one starvation pass: the starved applications in the order preemption serves them, the
+ * leaf queues short of their min share, and the state to hand to the next pass.
  */
-public record Starvation(List<StarvedApp> apps, List<StarvedQueue> queues, StarvationClocks clocks) {
-  public static final Starvation NONE = new Starvation(List.of(), List.of(), StarvationClocks.EMPTY);
+public record Starvation(List<StarvedApp> apps, List<StarvedQueue> queues, StarvationState state) {
 
   public Starvation {
     apps = List.copyOf(apps);
     queues = List.copyOf(queues);
   }
 
-  public enum Kind { FAIR_SHARE, MIN_SHARE }
+  /** What an application is starved of: the names preemption records carry. */
+  public enum Kind { FAIR_SHARE, MIN_SHARE, FAIR_AND_MIN_SHARE }
 
   /**
-   * One reason an application is owed resources.
+   * A starved application, once, with both parts of its starvation as Hadoop's
+   * {@code FSAppAttempt.getStarvation} adds them.
    *
-   * @param starvedFor how much preemption should win for it (never more than its pending demand)
+   * @param fairShareStarvation what it lacks to reach {@code min(threshold x fairShare, demand)}
+   *     after its timeout; as last computed, which for an application the last pass did not reach
+   *     can be an earlier pass's value (Hadoop reads it so too)
+   * @param minShareStarvation the part of its queue's min-share starvation attributed to it
    * @param fairShare the application's instantaneous fair share
-   * @param usage the application's usage when detected
-   * @param threshold FAIR_SHARE: the queue's fairSharePreemptionThreshold; MIN_SHARE: 1.0 (the whole
-   *     min share), the queue's numbers being in {@link Starvation#queues()}
-   * @param timeout how long the condition had to hold (the queue's fair- or min-share preemption timeout)
-   * @param belowSince when the condition started to hold without a break (epoch millis)
+   * @param usage and {@code demand} (usage plus pending) when detected
+   * @param threshold the queue's fairSharePreemptionThreshold
+   * @param timeout the queue's fairSharePreemptionTimeout, null for never
+   * @param lastAtFairShare the last check that found it at or above its threshold (epoch millis)
    */
   public record StarvedApp(
-      String appId, String queuePath, Resource starvedFor, Kind kind, Resource fairShare, Resource usage,
-      double threshold, Duration timeout, long belowSince) {
+      String appId, String queuePath, Resource fairShareStarvation, Resource minShareStarvation,
+      Resource fairShare, Resource usage, Resource demand, double threshold, Duration timeout,
+      long lastAtFairShare) {
+
+    /** The amount preemption works towards, in whole containers of the application's requests. */
+    public Resource starvedFor() {
+      return fairShareStarvation.plus(minShareStarvation);
+    }
+
+    public Kind kind() {
+      boolean fair = !StarvationMath.isNone(fairShareStarvation);
+      boolean min = !StarvationMath.isNone(minShareStarvation);
+      return fair && min ? Kind.FAIR_AND_MIN_SHARE : fair ? Kind.FAIR_SHARE : Kind.MIN_SHARE;
+    }
 
     public String reason() {
-      if (kind == Kind.FAIR_SHARE) {
-        return String.format(Locale.ROOT,
-            "%s in %s used %s, below %.2f x its fair share %s since %d for at least %s; starved for %s",
-            appId, queuePath, usage, threshold, fairShare, belowSince, timeout, starvedFor);
-      }
       return String.format(Locale.ROOT,
-          "%s in %s is owed %s of its queue's min-share shortfall (queue below min share since %d for at least %s;"
-              + " app used %s, fair share %s)",
-          appId, queuePath, starvedFor, belowSince, timeout, usage, fairShare);
+          "%s in %s (usage %s, demand %s, fair share %s) starved for %s: fair share %s (below %.2f x its fair share"
+              + " since it was last at it at %d, timeout %s), min share %s",
+          appId, queuePath, usage, demand, fairShare, starvedFor(), fairShareStarvation, threshold, lastAtFairShare,
+          timeout, minShareStarvation);
     }
   }
 
   /**
-   * A leaf queue below its min share for at least its minSharePreemptionTimeout.
+   * A leaf queue short of {@code min(minShare, demand)} for at least its minSharePreemptionTimeout.
    *
    * @param demand the queue's usage plus pending, capped by its max share
    * @param shortfall {@code min(minShare, demand) - usage}, before fair-share starvation is taken out
+   * @param lastAtMinShare the last check that found it not short (epoch millis)
    */
   public record StarvedQueue(
       String path, Resource minShare, Resource usage, Resource demand, Resource shortfall, Duration timeout,
-      long belowSince) {
+      long lastAtMinShare) {
 
     public String reason() {
       return String.format(Locale.ROOT,
-          "queue %s used %s, below min share %s (demand %s) since %d for at least %s; short %s",
-          path, usage, minShare, demand, belowSince, timeout, shortfall);
+          "queue %s used %s, below min share %s (demand %s) since it was last at it at %d, timeout %s; short %s",
+          path, usage, minShare, demand, lastAtMinShare, timeout, shortfall);
     }
   }
 
@@ -73,8 +81,8 @@ public record Starvation(List<StarvedApp> apps, List<StarvedQueue> queues, Starv
     return apps.isEmpty();
   }
 
-  public List<StarvedApp> forApp(String appId) {
-    return apps.stream().filter(a -> a.appId().equals(appId)).toList();
+  public Optional<StarvedApp> forApp(String appId) {
+    return apps.stream().filter(a -> a.appId().equals(appId)).findFirst();
   }
 
   public Optional<StarvedQueue> queue(String path) {

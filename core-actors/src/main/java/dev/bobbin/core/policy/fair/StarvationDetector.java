@@ -1,145 +1,213 @@
 package dev.bobbin.core.policy.fair;
 
-import dev.bobbin.core.policy.StarvationClocks;
-import dev.bobbin.core.policy.AppSnapshot;
-import static dev.bobbin.core.policy.fair.StarvationMath.anyPositive;
-import static dev.bobbin.core.policy.fair.StarvationMath.isBelow;
+import static dev.bobbin.core.policy.fair.StarvationMath.isNone;
 import static dev.bobbin.core.policy.fair.StarvationMath.min;
-import static dev.bobbin.core.policy.fair.StarvationMath.scale;
 import static dev.bobbin.core.policy.fair.StarvationMath.shortfall;
 
-import dev.bobbin.core.policy.fair.Starvation.Kind;
+import dev.bobbin.core.policy.AppSnapshot;
+import dev.bobbin.core.policy.fair.FairOrdering.Contender;
 import dev.bobbin.core.policy.fair.Starvation.StarvedApp;
 import dev.bobbin.core.policy.fair.Starvation.StarvedQueue;
+import dev.bobbin.core.policy.fair.StarvationState.AppStarvation;
 import dev.bobbin.protocol.Resource;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.PriorityQueue;
+import java.util.Set;
 
 /**
- * Finds applications starved for fair share and leaf queues starved for min share, as Hadoop's
- * FairScheduler does in {@code FSAppAttempt.fairShareStarvation} and {@code FSLeafQueue.updateStarvedApps}.
+ * Finds starved applications as Hadoop's FairScheduler does on each update while preemption is on
+ * and the cluster is busy enough ({@code FSLeafQueue.updateStarvedApps} for every leaf, then
+ * {@code FSStarvedApps} for the order they are served in). The caller applies that gate; when it is
+ * shut, {@link #follow} keeps track of new and departed applications and moves no clock.
  *
- * <p>Fair share: an application with pending demand whose usage is below
- * {@code min(threshold x fairShare, demand)} continuously for the queue's fairSharePreemptionTimeout is
- * starved for the difference. As in Hadoop (and as the Cloudera deep-dive says), preemption only lifts
- * it to the threshold, not to the whole fair share.
+ * <p>In each leaf queue, the runnable applications with pending demand that are not within their
+ * recheck delay are ordered by the queue's policy, as Hadoop's {@code fetchAppsWithDemand} does:
  *
- * <p>Min share: a leaf queue whose usage is below {@code min(minShare, demand)} continuously for its
- * minSharePreemptionTimeout is short the difference. What fair-share starvation of its applications
- * already covers is taken out, and the rest is handed to its applications with the most pending demand
- * first, each getting at most its pending demand not yet covered.
+ * <ol>
+ *   <li>Fair share, walking that order: an application is below when its usage is under
+ *       {@code min(threshold x fairShare, demand)} as its queue's policy compares them (the threshold is
+ *       a float, the product truncated); when not below, its clock is set to now. Below for at least
+ *       the queue's fairSharePreemptionTimeout since that clock, it is starved for the difference. The
+ *       walk stops at the first application that is not starved: those after it are not looked at, so
+ *       their clocks and last computed starvation stay as they were, as in Hadoop.
+ *   <li>Min share: the queue is short of {@code min(minShare, demand)} minus its usage; when not short
+ *       its clock is set to now, and it counts as starved only after its minSharePreemptionTimeout.
+ *       What the queue's applications are starved of for fair share is taken out, and the rest is
+ *       handed out in the same order: each application is attributed its pending demand less its
+ *       (last computed) fair-share starvation, or, when that is more than what is left, that amount
+ *       less what is left, and the rest of the walk gets nothing. That second case is Hadoop's
+ *       arithmetic as it stands (it subtracts where one would expect it to cap), mirrored as it is.
+ *       Every application reached while something is left is starved, even with nothing attributed.
+ * </ol>
+ *
+ * <p>Starved applications are served in the order of Hadoop's starved-application queue: a binary
+ * heap whose comparator puts an application first when its starvation fits in the other's, applied
+ * as applications are added leaf by leaf and as their starvation changes during the pass. That
+ * comparator is not a consistent order, so the order depends on the heap's history; Bobbin replays
+ * the same heap operations. Hadoop's leaf queues are walked in the order its queue manager created
+ * them (for configured queues, the iteration order of a hash set of names), and its preemption thread
+ * may take the first starved application while the update is still adding others; Bobbin walks the
+ * leaves in tree order and serves applications once the whole pass is done.
  */
 public final class StarvationDetector {
   private StarvationDetector() {}
 
-  /** Hadoop's starved-apps queue serves the least starved first, so small asks are not stuck behind big ones. */
-  private static final Comparator<StarvedApp> SERVICE_ORDER =
-      Comparator.comparingLong((StarvedApp s) -> s.starvedFor().memory())
-          .thenComparingInt(s -> s.starvedFor().vCores())
-          .thenComparing(StarvedApp::kind)
-          .thenComparing(StarvedApp::appId);
-
+  /**
+   * One update's starvation checks.
+   *
+   * @param cluster the cluster's capacity, which DRF comparisons divide by
+   */
   public static Starvation detect(
-      QueueSpec root, FairShares shares, List<AppSnapshot> apps, StarvationClocks previous, long nowMillis) {
-    Map<String, QueueSpec> leaves = StarvationMath.leaves(root);
-    Resource cluster = clusterOf(root, shares);
-    List<AppSnapshot> ordered = apps.stream().sorted(Comparator.comparing(AppSnapshot::appId)).toList();
+      QueueSpec root, FairShares shares, Resource cluster, List<AppSnapshot> apps, StarvationState previous,
+      long nowMillis) {
+    return new Pass(root, shares, cluster, apps, previous, nowMillis).run();
+  }
 
-    Map<String, Long> appClocks = new HashMap<>();
-    Map<String, Resource> fairStarved = new HashMap<>();
-    List<StarvedApp> starved = new ArrayList<>();
-    for (AppSnapshot app : ordered) {
-      QueueSpec queue = leaves.get(app.queuePath());
-      if (queue == null) continue;
-      Resource fairShare = shares.apps().getOrDefault(app.appId(), Resource.NONE);
-      Resource target = min(scale(fairShare, queue.fairSharePreemptionThreshold()), app.demand());
-      boolean below = anyPositive(app.pending()) && isBelow(queue.policy(), cluster, app.usage(), target);
-      if (!below) continue;
-      long since = since(previous.appsBelowSince().get(app.appId()), nowMillis);
-      appClocks.put(app.appId(), since);
-      Duration timeout = queue.fairSharePreemptionTimeout();
-      if (!timedOut(timeout, since, nowMillis)) continue;
-      Resource amount = shortfall(target, app.usage());
-      if (!anyPositive(amount)) continue;
-      fairStarved.put(app.appId(), amount);
-      starved.add(new StarvedApp(app.appId(), app.queuePath(), amount, Kind.FAIR_SHARE, fairShare, app.usage(),
-          queue.fairSharePreemptionThreshold(), timeout, since));
+  /** An update that does not check starvation: new applications and queues are known from now on. */
+  public static StarvationState follow(QueueSpec root, List<AppSnapshot> apps, StarvationState previous, long now) {
+    return previous.following(apps, StarvationMath.leaves(root).keySet(), now);
+  }
+
+  /** The working state of one {@link #detect} call; its inputs are only read. */
+  private static final class Pass {
+    private final FairShares shares;
+    private final Resource cluster;
+    private final long now;
+    private final Map<String, QueueSpec> leaves;
+    private final List<AppSnapshot> apps;
+    private final Set<String> runnable;
+    private final StarvationState previous;
+    private final Map<String, AppStarvation> appState;
+    private final Map<String, Long> queueState;
+    private final PriorityQueue<String> toServe;
+    private final List<StarvedQueue> starvedQueues = new ArrayList<>();
+
+    Pass(QueueSpec root, FairShares shares, Resource cluster, List<AppSnapshot> apps, StarvationState previous,
+        long now) {
+      this.shares = shares;
+      this.cluster = cluster;
+      this.now = now;
+      this.leaves = StarvationMath.leaves(root);
+      this.apps = apps;
+      this.runnable = RunnableApps.select(QueueIndex.of(root), apps.stream()
+          .map(a -> new RunnableApps.Submission(a.appId(), a.queuePath(), a.submitTime())).toList());
+      this.previous = previous.following(apps, leaves.keySet(), now);
+      this.appState = new HashMap<>(this.previous.apps());
+      this.queueState = new HashMap<>(this.previous.queuesLastAtMinShare());
+      // Hadoop's FSStarvedApps comparator, reading each application's starvation when it compares.
+      this.toServe = new PriorityQueue<>(10, (a, b) -> appState.get(b).starvation().fits(appState.get(a).starvation())
+          ? -1 : 1);
     }
 
-    Map<String, List<AppSnapshot>> byQueue = new LinkedHashMap<>();
-    for (AppSnapshot app : ordered) byQueue.computeIfAbsent(app.queuePath(), k -> new ArrayList<>()).add(app);
+    Starvation run() {
+      Map<String, List<AppSnapshot>> byLeaf = new HashMap<>();
+      for (AppSnapshot app : apps) byLeaf.computeIfAbsent(app.queuePath(), k -> new ArrayList<>()).add(app);
+      for (QueueSpec leaf : leaves.values()) updateStarvedApps(leaf, byLeaf.getOrDefault(leaf.path(), List.of()));
 
-    Map<String, Long> queueClocks = new HashMap<>();
-    List<StarvedQueue> starvedQueues = new ArrayList<>();
-    for (QueueSpec queue : leaves.values()) {
-      List<AppSnapshot> inQueue = byQueue.getOrDefault(queue.path(), List.of());
+      Map<String, AppSnapshot> byId = new HashMap<>();
+      apps.forEach(a -> byId.put(a.appId(), a));
+      List<StarvedApp> served = new ArrayList<>();
+      while (!toServe.isEmpty()) {
+        AppSnapshot app = byId.get(toServe.poll());
+        QueueSpec leaf = leaves.get(app.queuePath());
+        AppStarvation s = appState.get(app.appId());
+        served.add(new StarvedApp(app.appId(), app.queuePath(), s.fairShareStarvation(), s.minShareStarvation(),
+            fairShareOf(app), app.usage(), app.demand(), leaf.fairSharePreemptionThreshold(),
+            leaf.fairSharePreemptionTimeout(), s.lastAtFairShare()));
+      }
+      StarvationState next = new StarvationState(appState, queueState, previous.origin(), now);
+      return new Starvation(served, starvedQueues, next);
+    }
+
+    private void updateStarvedApps(QueueSpec leaf, List<AppSnapshot> inLeaf) {
+      Comparator<Contender> order = FairOrdering.forApps(leaf.policy(), cluster);
+      List<AppSnapshot> withDemand = inLeaf.stream()
+          .filter(a -> runnable.contains(a.appId()) && !isNone(a.pending()) && now >= appState.get(a.appId()).recheckAt())
+          .sorted(Comparator.comparing(StarvationDetector::contender, order))
+          .toList();
+
+      Resource fairShareStarvation = Resource.NONE;
+      for (AppSnapshot app : withDemand) {
+        Resource starved = fairShareStarvation(leaf, app);
+        if (isNone(starved)) break;
+        add(app.appId());
+        fairShareStarvation = fairShareStarvation.plus(starved);
+      }
+
+      Resource pending = shortfall(minShareStarvation(leaf, inLeaf), fairShareStarvation);
+      for (AppSnapshot app : withDemand) {
+        AppStarvation s = appState.get(app.appId());
+        if (isNone(pending)) {
+          appState.put(app.appId(), s.withMinShare(Resource.NONE));
+          continue;
+        }
+        Resource attributed = shortfall(app.pending(), s.fairShareStarvation());
+        if (StarvationMath.compare(leaf.policy(), cluster, attributed, pending) > 0) {
+          attributed = shortfall(attributed, pending);
+          pending = Resource.NONE;
+        } else {
+          pending = shortfall(pending, attributed);
+        }
+        appState.put(app.appId(), s.withMinShare(attributed));
+        add(app.appId());
+      }
+    }
+
+    /** Hadoop's {@code FSAppAttempt.fairShareStarvation}: computes, records and returns it. */
+    private Resource fairShareStarvation(QueueSpec leaf, AppSnapshot app) {
+      Resource target = min(StarvationMath.scale(fairShareOf(app), leaf.fairSharePreemptionThreshold()),
+          app.demand());
+      boolean below = StarvationMath.isBelow(leaf.policy(), cluster, app.usage(), target);
+      AppStarvation s = appState.get(app.appId());
+      long lastAt = below ? s.lastAtFairShare() : now;
+      Resource starved = below && timedOut(leaf.fairSharePreemptionTimeout(), lastAt)
+          ? shortfall(target, app.usage())
+          : Resource.NONE;
+      appState.put(app.appId(), s.withFairShare(lastAt, starved));
+      return starved;
+    }
+
+    /** Hadoop's {@code FSLeafQueue.minShareStarvation}: the queue's shortfall once past its timeout. */
+    private Resource minShareStarvation(QueueSpec leaf, List<AppSnapshot> inLeaf) {
       Resource usage = Resource.NONE;
       Resource demand = Resource.NONE;
-      for (AppSnapshot app : inQueue) {
+      for (AppSnapshot app : inLeaf) {
         usage = usage.plus(app.usage());
         demand = demand.plus(app.demand());
       }
-      demand = min(demand, queue.maxShare());
-      Resource gap = shortfall(min(queue.minShare(), demand), usage);
-      if (!anyPositive(gap)) continue;
-      long since = since(previous.queuesBelowSince().get(queue.path()), nowMillis);
-      queueClocks.put(queue.path(), since);
-      Duration timeout = queue.minSharePreemptionTimeout();
-      if (!timedOut(timeout, since, nowMillis)) continue;
-      StarvedQueue sq = new StarvedQueue(queue.path(), queue.minShare(), usage, demand, gap, timeout, since);
-      starvedQueues.add(sq);
-      starved.addAll(shareOutMinShare(sq, inQueue, fairStarved, shares));
+      demand = min(demand, QueueIndex.effectiveMax(leaf));
+      Resource shortfall = shortfall(min(leaf.minShare(), demand), usage);
+      long lastAt = isNone(shortfall) ? now : queueState.get(leaf.path());
+      queueState.put(leaf.path(), lastAt);
+      if (!timedOut(leaf.minSharePreemptionTimeout(), lastAt)) return Resource.NONE;
+      if (!isNone(shortfall)) {
+        starvedQueues.add(new StarvedQueue(leaf.path(), leaf.minShare(), usage, demand, shortfall,
+            leaf.minSharePreemptionTimeout(), lastAt));
+      }
+      return shortfall;
     }
 
-    starved.sort(SERVICE_ORDER);
-    return new Starvation(starved, starvedQueues, new StarvationClocks(appClocks, queueClocks));
-  }
-
-  /** The 6 GB short / apps wanting 3, 2, 1, 0.5 GB example: they get 3, 2, 1 and nothing. */
-  private static List<StarvedApp> shareOutMinShare(
-      StarvedQueue queue, List<AppSnapshot> inQueue, Map<String, Resource> fairStarved, FairShares shares) {
-    Resource coveredByFairShare = Resource.NONE;
-    for (AppSnapshot app : inQueue) coveredByFairShare = coveredByFairShare.plus(fairStarved.getOrDefault(app.appId(), Resource.NONE));
-    Resource remaining = shortfall(queue.shortfall(), coveredByFairShare);
-
-    List<AppSnapshot> wanting = inQueue.stream()
-        .filter(a -> anyPositive(a.pending()))
-        .sorted(Comparator.comparing(AppSnapshot::pending, StarvationMath.LARGEST_FIRST)
-            .thenComparing(AppSnapshot::appId))
-        .toList();
-    List<StarvedApp> out = new ArrayList<>();
-    for (AppSnapshot app : wanting) {
-      if (!anyPositive(remaining)) break;
-      Resource need = shortfall(app.pending(), fairStarved.getOrDefault(app.appId(), Resource.NONE));
-      Resource given = min(need, remaining);
-      if (!anyPositive(given)) continue;
-      remaining = remaining.minus(given);
-      out.add(new StarvedApp(app.appId(), app.queuePath(), given, Kind.MIN_SHARE,
-          shares.apps().getOrDefault(app.appId(), Resource.NONE), app.usage(), 1.0, queue.timeout(),
-          queue.belowSince()));
+    private void add(String appId) {
+      if (!toServe.contains(appId)) toServe.add(appId);
     }
-    return out;
+
+    /** A null timeout is Hadoop's Long.MAX_VALUE default: never. */
+    private boolean timedOut(Duration timeout, long lastAt) {
+      return timeout != null && now - lastAt >= timeout.toMillis();
+    }
+
+    private Resource fairShareOf(AppSnapshot app) {
+      return shares.apps().getOrDefault(app.appId(), Resource.NONE);
+    }
   }
 
-  /** A clock from the future (another member's clock after failover) restarts at now rather than never expiring. */
-  private static long since(Long previous, long now) {
-    return previous == null ? now : Math.min(previous, now);
-  }
-
-  /** A null timeout is Hadoop's Long.MAX_VALUE default: the condition is tracked but never starves. */
-  private static boolean timedOut(Duration timeout, long since, long now) {
-    return timeout != null && now - since >= timeout.toMillis();
-  }
-
-  /** Root's steady fair share is the cluster; its max share stands in before the first share computation. */
-  private static Resource clusterOf(QueueSpec root, FairShares shares) {
-    FairShares.QueueShare rootShare = shares.queues().get(root.path());
-    if (rootShare != null && anyPositive(rootShare.steadyFairShare())) return rootShare.steadyFairShare();
-    return root.maxShare();
+  /** An application as its leaf's policy orders it: weight 1, no min share. */
+  private static Contender contender(AppSnapshot app) {
+    return new Contender(app.appId(), app.submitTime(), app.priority(), 1.0, app.usage(), Resource.NONE, app.demand());
   }
 }

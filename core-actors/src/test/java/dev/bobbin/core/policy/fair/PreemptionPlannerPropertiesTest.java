@@ -1,8 +1,8 @@
 package dev.bobbin.core.policy.fair;
 
-import dev.bobbin.core.policy.StarvationClocks;
-import dev.bobbin.core.policy.ContainerSnapshot;
 import dev.bobbin.core.policy.AppSnapshot;
+import dev.bobbin.core.policy.Ask;
+import dev.bobbin.core.policy.ContainerSnapshot;
 import static dev.bobbin.core.policy.fair.PreemptionFixtures.app;
 import static dev.bobbin.core.policy.fair.PreemptionFixtures.container;
 import static dev.bobbin.core.policy.fair.PreemptionFixtures.leaf;
@@ -13,7 +13,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.bobbin.core.policy.NodeView;
 import dev.bobbin.core.policy.fair.PreemptionPlan.Reservation;
-import dev.bobbin.core.policy.fair.Starvation.Kind;
 import dev.bobbin.core.policy.fair.Starvation.StarvedApp;
 import dev.bobbin.protocol.Resource;
 import java.time.Duration;
@@ -38,13 +37,14 @@ class PreemptionPlannerPropertiesTest {
 
   /**
    * A random busy cluster: root -> a -> {a.x, a.y}, b, c, each queue randomly allowing preemption;
-   * nodes filled with containers of random applications; random fair shares, starved entries, marks and
-   * outstanding reservations. Applications' usage is the sum of their containers.
+   * nodes filled with containers of random applications; random fair shares, requests (some for a
+   * host), starved applications, marks and outstanding reservations. Applications' usage is the sum of
+   * their containers.
    */
   record Scenario(
       QueueSpec root, Map<String, Boolean> preemptableLeaf, List<NodeView> nodes, List<ContainerSnapshot> containers,
-      List<AppSnapshot> apps, FairShares shares, Starvation starvation, Set<String> marked,
-      List<Reservation> outstanding) {
+      List<AppSnapshot> apps, Map<String, List<Ask>> asks, FairShares shares, Starvation starvation,
+      Set<String> marked, List<Reservation> outstanding) {
 
     static Scenario random(long seed) {
       Random rnd = new Random(seed);
@@ -89,6 +89,7 @@ class PreemptionPlannerPropertiesTest {
       }
 
       List<AppSnapshot> apps = new ArrayList<>();
+      Map<String, List<Ask>> asks = new HashMap<>();
       Map<String, Resource> fairShares = new HashMap<>();
       List<StarvedApp> starved = new ArrayList<>();
       for (int i = 0; i < appCount; i++) {
@@ -97,12 +98,22 @@ class PreemptionPlannerPropertiesTest {
         Resource ask = rnd.nextInt(6) == 0 ? Resource.NONE : res(1 + rnd.nextInt(4), 1 + rnd.nextInt(2));
         Resource pending = ask.times(rnd.nextInt(4) + (rnd.nextInt(5) == 0 ? 0 : 1));
         apps.add(app(appId, appQueues.get(i), used, pending, pending.equals(Resource.NONE) ? Resource.NONE : ask));
+        if (!pending.equals(Resource.NONE)) {
+          int count = (int) (pending.memory() / ask.memory());
+          List<Ask> appAsks = new ArrayList<>(List.of(Ask.anyOf(ask, count)));
+          if (rnd.nextInt(4) == 0) {
+            appAsks.add(new Ask(1, "n" + rnd.nextInt(nodeCount) + ".host", ask, 1 + rnd.nextInt(count),
+                rnd.nextBoolean(), -1, false));
+          }
+          asks.put(appId, List.copyOf(appAsks));
+        }
         long shareCeiling = rnd.nextInt(4) == 0 ? used.memory() + 4096 : used.memory() * 3 / 4;
         fairShares.put(appId, Resource.of((long) (rnd.nextDouble() * shareCeiling), rnd.nextInt(used.vCores() + 3)));
         if (rnd.nextInt(4) == 0 && !ask.equals(Resource.NONE)) {
-          starved.add(new StarvedApp(appId, appQueues.get(i), res(1 + rnd.nextInt(8), 1 + rnd.nextInt(4)),
-              rnd.nextBoolean() ? Kind.FAIR_SHARE : Kind.MIN_SHARE, fairShares.get(appId), used, 0.5,
-              Duration.ZERO, 0));
+          Resource fair = rnd.nextBoolean() ? Resource.of(rnd.nextInt(8 * 1024), rnd.nextInt(4)) : Resource.NONE;
+          Resource min = rnd.nextBoolean() ? Resource.of(rnd.nextInt(8 * 1024), rnd.nextInt(4)) : Resource.NONE;
+          starved.add(new StarvedApp(appId, appQueues.get(i), fair, min, fairShares.get(appId), used,
+              used.plus(pending), 0.5, Duration.ZERO, 0));
         }
       }
       Set<String> marked = containers.stream().filter(c -> rnd.nextInt(8) == 0)
@@ -112,12 +123,20 @@ class PreemptionPlannerPropertiesTest {
         outstanding.add(new Reservation("n" + rnd.nextInt(nodeCount), starved.get(0).appId(), res(1 + rnd.nextInt(3), 1)));
       }
       return new Scenario(root, preemptable, List.copyOf(nodes), List.copyOf(containers), List.copyOf(apps),
-          new FairShares(Map.of(), fairShares), new Starvation(starved, List.of(), StarvationClocks.EMPTY),
-          Set.copyOf(marked), List.copyOf(outstanding));
+          Map.copyOf(asks), new FairShares(Map.of(), fairShares),
+          new Starvation(starved, List.of(), StarvationState.startingAt(0)), Set.copyOf(marked),
+          List.copyOf(outstanding));
+    }
+
+    Resource cluster() {
+      Resource total = Resource.NONE;
+      for (NodeView n : nodes) total = total.plus(n.capacity());
+      return total;
     }
 
     PreemptionPlan plan() {
-      return PreemptionPlanner.plan(ANY_LOAD, root, shares, apps, nodes, containers, starvation, marked, outstanding);
+      return PreemptionPlanner.plan(ANY_LOAD, root, shares, cluster(), apps, asks, nodes, containers, starvation,
+          marked, outstanding);
     }
 
     ContainerSnapshot containerById(String id) {
@@ -162,32 +181,45 @@ class PreemptionPlannerPropertiesTest {
   }
 
   @Property(tries = 500)
-  void noContainerIsChosenTwiceNorOneAlreadyMarkedNorOneOfAStarvedApplication(@ForAll("scenarios") Scenario s) {
+  void noContainerIsChosenTwiceNorOneAlreadyMarked(@ForAll("scenarios") Scenario s) {
     List<String> ids = s.plan().containerIds();
     assertThat(ids).doesNotHaveDuplicates();
     assertThat(ids).noneMatch(s.marked()::contains);
-    Set<String> starved = s.starvation().apps().stream().map(StarvedApp::appId).collect(Collectors.toSet());
-    assertThat(ids).noneMatch(id -> starved.contains(s.containerById(id).appId()));
   }
 
   @Property(tries = 500)
-  void everyDecisionMakesRoomForTheStarvedAskOnItsNode(@ForAll("scenarios") Scenario s) {
-    // Replay the decisions: a node's free space plus what it frees must hold the ask, which then uses it.
-    Map<String, Resource> free = new HashMap<>();
-    s.nodes().forEach(n -> free.put(n.nodeId(), n.free()));
+  void noApplicationIsPlannedMoreThanItsStarvationPaysForInWholeContainers(@ForAll("scenarios") Scenario s) {
+    Map<String, Long> asked = new HashMap<>();
+    for (PreemptionDecision d : s.plan().decisions()) asked.merge(d.starvedAppId(), d.details().ask().memory(), Long::sum);
+    for (StarvedApp starved : s.starvation().apps()) {
+      assertThat(asked.getOrDefault(starved.appId(), 0L)).as(starved.appId())
+          .isLessThanOrEqualTo(starved.starvedFor().memory());
+    }
+  }
+
+  @Property(tries = 500)
+  void everyDecisionMakesRoomForTheStarvedRequestOnItsNode(@ForAll("scenarios") Scenario s) {
+    // Replay the decisions as Hadoop accounts for them: what a node has unallocated, less what is held
+    // there for starved applications, plus what the decision frees, holds the request's container; what
+    // it frees is then held too.
+    Map<String, Resource> held = new HashMap<>();
+    s.outstanding().forEach(r -> held.merge(r.nodeId(), r.amount(), Resource::plus));
     List<PreemptionDecision> decisions = s.plan().decisions();
     // Keeps the generator honest: a fair part of the scenarios must actually preempt something.
     Statistics.label("decisions").collect(decisions.isEmpty() ? "none" : decisions.size() == 1 ? "one" : "several");
     Statistics.label("decisions").coverage(c -> c.check("none").percentage(p -> p < 90));
     for (PreemptionDecision d : decisions) {
-      Resource ask = s.appById(d.starvedAppId()).largestPendingAsk();
+      NodeView node = s.nodes().stream().filter(n -> n.nodeId().equals(d.nodeId())).findFirst().orElseThrow();
       Resource freed = d.containerIds().stream().map(s::containerById).map(ContainerSnapshot::resource)
           .reduce(Resource.NONE, Resource::plus);
       assertThat(d.containerIds()).isNotEmpty().allMatch(id -> s.containerById(id).nodeId().equals(d.nodeId()));
       assertThat(d.freed()).isEqualTo(freed);
-      Resource room = free.get(d.nodeId()).plus(freed);
-      assertThat(room.fits(ask)).as("%s on %s: room %s for %s", d.starvedAppId(), d.nodeId(), room, ask).isTrue();
-      free.put(d.nodeId(), room.minus(ask));
+      assertThat(s.asks().get(d.starvedAppId())).extracting(Ask::capability).contains(d.details().ask());
+      Resource room = StarvationMath.shortfall(StarvationMath.nonNegative(node.free()),
+          held.getOrDefault(d.nodeId(), Resource.NONE)).plus(freed);
+      assertThat(room.fits(d.details().ask())).as("%s on %s: room %s for %s", d.starvedAppId(), d.nodeId(), room,
+          d.details().ask()).isTrue();
+      held.merge(d.nodeId(), freed, Resource::plus);
     }
   }
 
@@ -197,8 +229,8 @@ class PreemptionPlannerPropertiesTest {
     List<ContainerSnapshot> containers = new ArrayList<>(s.containers());
     List<AppSnapshot> apps = new ArrayList<>(s.apps());
     Set<String> marked = new HashSet<>(s.marked());
-    PreemptionPlan once = PreemptionPlanner.plan(ANY_LOAD, s.root(), s.shares(), apps, nodes, containers,
-        s.starvation(), marked, s.outstanding());
+    PreemptionPlan once = PreemptionPlanner.plan(ANY_LOAD, s.root(), s.shares(), s.cluster(), apps, s.asks(), nodes,
+        containers, s.starvation(), marked, s.outstanding());
     assertThat(nodes).isEqualTo(s.nodes());
     assertThat(containers).isEqualTo(s.containers());
     assertThat(apps).isEqualTo(s.apps());
