@@ -1,6 +1,7 @@
 package dev.bobbin.config.capacity;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * Hadoop's scheduler-wide key names, and the Hadoop keys Bobbin knows but does not act on yet
@@ -74,7 +75,39 @@ final class CapacityKeys {
           "intra-queue-preemption.", "conservative-drf", "additional_res_balance_based_on_reserved_containers",
           "select_based_on_reserved_containers", "preemption-to-balance-queue-after-satisfied.");
 
+  /**
+   * Keys of features Bobbin does not have, with the value that asks for what Bobbin does anyway
+   * (no lifetime limit, no reservations, no workflow priorities...). Hadoop's own
+   * capacity-scheduler.xml sets several of them so; given that value they are honoured, not warned about.
+   */
+  private static final Map<String, String> DEFAULTS_BOBBIN_HONOURS =
+      Map.ofEntries(
+          Map.entry("acl_application_max_priority", "*"),
+          Map.entry("maximum-application-lifetime", "-1"),
+          Map.entry("default-application-lifetime", "-1"),
+          Map.entry("reservable", "false"),
+          Map.entry("application.fail-fast", "false"),
+          Map.entry("workflow-priority-mappings", ""),
+          Map.entry("workflow-priority-mappings-override.enable", "false"),
+          Map.entry("user-metrics.enable", "false"),
+          Map.entry("schedule-asynchronously.enable", "false"),
+          Map.entry("lazy-preemption-enabled", "false"),
+          Map.entry("multi-node-placement-enabled", "false"),
+          Map.entry("intra-queue-preemption.enabled", "false"),
+          Map.entry("reservation-system.enable", "false"));
+
   private CapacityKeys() {}
+
+  /**
+   * Whether an unsupported key holds the value that asks for Bobbin's behaviour.
+   *
+   * @param name the key after yarn.scheduler.capacity.[queue path.], after the preemption
+   *     prefix, or after yarn.resourcemanager.
+   */
+  static boolean asksForWhatBobbinDoes(String name, String value) {
+    String wanted = DEFAULTS_BOBBIN_HONOURS.get(name);
+    return wanted != null && wanted.equalsIgnoreCase(value.trim());
+  }
 
   static boolean isUnsupportedGlobal(String afterPrefix) {
     return startsWithAny(afterPrefix, UNSUPPORTED_GLOBAL);

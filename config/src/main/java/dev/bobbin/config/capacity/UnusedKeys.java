@@ -21,26 +21,32 @@ final class UnusedKeys {
   static List<ConfigWarning> warnings(HadoopProperties p, QueueIndex queues) {
     List<ConfigWarning> out = new ArrayList<>();
     for (String key : p.unread()) {
-      String reason = reason(key, queues);
+      String reason = reason(key, p.get(key), queues);
       if (reason != null) out.add(new ConfigWarning(p.where(key), reason));
     }
     return out;
   }
 
-  private static String reason(String key, QueueIndex queues) {
-    if (key.startsWith(RESERVATION_SYSTEM)) return "the reservation system " + NOT_YET;
+  private static String reason(String key, String value, QueueIndex queues) {
+    if (key.startsWith(RESERVATION_SYSTEM)) {
+      String rest = key.substring("yarn.resourcemanager.".length());
+      return CapacityKeys.asksForWhatBobbinDoes(rest, value) ? null : "the reservation system " + NOT_YET;
+    }
     if (key.startsWith(PREEMPTION_PREFIX)) {
-      return CapacityKeys.isUnsupportedPreemption(key.substring(PREEMPTION_PREFIX.length()))
-          ? NOT_YET : "is not a key Hadoop's capacity preemption knows; it has no effect";
+      String rest = key.substring(PREEMPTION_PREFIX.length());
+      if (CapacityKeys.asksForWhatBobbinDoes(rest, value)) return null;
+      return CapacityKeys.isUnsupportedPreemption(rest) ? NOT_YET : "is not a key Hadoop's capacity preemption knows; it has no effect";
     }
     if (!key.startsWith(PREFIX)) return null;
     String rest = key.substring(PREFIX.length());
     if (!rest.equals("root") && !rest.startsWith("root.")) {
+      if (CapacityKeys.asksForWhatBobbinDoes(rest, value)) return null;
       return CapacityKeys.isUnsupportedGlobal(rest) ? NOT_YET : "is not a key Hadoop's capacity scheduler knows; it has no effect";
     }
     String queue = configuredQueueIn(rest, queues);
     if (queue != null) {
       String suffix = rest.substring(queue.length() + 1);
+      if (CapacityKeys.asksForWhatBobbinDoes(suffix, value)) return null;
       String reason = queueSettingReason(queue, suffix);
       if (reason != null) return reason;
     }
