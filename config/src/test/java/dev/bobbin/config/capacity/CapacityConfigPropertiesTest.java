@@ -17,7 +17,7 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
 
-class CapacityConfigProperties {
+class CapacityConfigPropertiesTest {
 
   /** A generated queue: its settings as Hadoop key suffixes and values, and its children. */
   record Queue(String name, Map<String, String> settings, List<Queue> children) {}
