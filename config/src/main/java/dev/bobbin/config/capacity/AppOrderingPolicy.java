@@ -35,7 +35,8 @@ public enum AppOrderingPolicy {
       throw new SettingsException(key, "ordering policy '" + value + "' is not supported yet (supported: fifo, fair)");
     }
     if (QueueOrderingPolicy.isName(v)) {
-      throw new SettingsException(key, "'" + value + "' orders the queues of a parent queue; a leaf queue orders its applications with fifo or fair");
+      throw new SettingsException(
+          key, "'" + value + "' orders the queues of a parent queue; a leaf queue orders its applications with fifo or fair");
     }
     throw new SettingsException(key, "unknown ordering policy '" + value + "' for a leaf queue (known: fifo, fair)");
   }

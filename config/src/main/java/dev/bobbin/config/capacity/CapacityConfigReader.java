@@ -50,7 +50,8 @@ final class CapacityConfigReader {
   /** Hadoop modes that change what every other key means, which Bobbin does not have yet. */
   private void modes() {
     if (!value(LEGACY_QUEUE_MODE, true, Numbers::bool)) {
-      throw new SettingsException(p.where(LEGACY_QUEUE_MODE), "the non-legacy queue mode is not supported yet; remove the key or set it to true");
+      throw new SettingsException(
+          p.where(LEGACY_QUEUE_MODE), "the non-legacy queue mode is not supported yet; remove the key or set it to true");
     }
     String format = p.get(MAPPING_RULE_FORMAT);
     if (format != null && !format.trim().equals("legacy")) {
@@ -69,7 +70,8 @@ final class CapacityConfigReader {
     if (nodeDelay < 0) throw new SettingsException(p.where(NODE_LOCALITY_DELAY), "must not be negative, was " + nodeDelay);
     int rackDelay = value(RACK_LOCALITY_ADDITIONAL_DELAY, h.rackLocalityAdditionalDelay(), Numbers::integer);
     if (rackDelay < -1) {
-      throw new SettingsException(p.where(RACK_LOCALITY_ADDITIONAL_DELAY), "must be -1 (Hadoop's estimate) or at least 0, was " + rackDelay);
+      throw new SettingsException(
+          p.where(RACK_LOCALITY_ADDITIONAL_DELAY), "must be -1 (Hadoop's estimate) or at least 0, was " + rackDelay);
     }
     int maxPriority = value(MAX_APPLICATION_PRIORITY, h.maxApplicationPriority(), Numbers::integer);
     if (maxPriority < 0) throw new SettingsException(p.where(MAX_APPLICATION_PRIORITY), "must not be negative, was " + maxPriority);
@@ -81,12 +83,14 @@ final class CapacityConfigReader {
     if (minMb <= 0 || minMb > maxMb) {
       throw new SettingsException(
           p.where(p.has(MINIMUM_ALLOCATION_MB) ? MINIMUM_ALLOCATION_MB : MAXIMUM_ALLOCATION_MB),
-          "the minimum (" + minMb + ") and maximum (" + maxMb + ") allocation memory must be above 0, the maximum no smaller than the minimum");
+          "the minimum (" + minMb + ") and maximum (" + maxMb + ") allocation memory must be above 0,"
+              + " the maximum no smaller than the minimum");
     }
     if (minVcores <= 0 || minVcores > maxVcores) {
       throw new SettingsException(
           p.where(p.has(MINIMUM_ALLOCATION_VCORES) ? MINIMUM_ALLOCATION_VCORES : MAXIMUM_ALLOCATION_VCORES),
-          "the minimum (" + minVcores + ") and maximum (" + maxVcores + ") allocation vcores must be above 0, the maximum no smaller than the minimum");
+          "the minimum (" + minVcores + ") and maximum (" + maxVcores + ") allocation vcores must be above 0,"
+              + " the maximum no smaller than the minimum");
     }
     return new SchedulerWideSettings(
         maxApps,
@@ -107,7 +111,9 @@ final class CapacityConfigReader {
         if (name.equals(PROPORTIONAL_POLICY)) {
           proportional = true;
         } else if (!name.isEmpty()) {
-          warnings.add(new ConfigWarning(p.where(MONITOR_POLICIES), "the scheduling monitor " + name + " is not supported yet; only the proportional capacity preemption policy runs"));
+          warnings.add(new ConfigWarning(
+              p.where(MONITOR_POLICIES),
+              "the scheduling monitor " + name + " is not supported yet; only the proportional capacity preemption policy runs"));
         }
       }
     }

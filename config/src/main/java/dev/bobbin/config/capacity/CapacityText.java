@@ -105,12 +105,15 @@ final class CapacityText {
   /** As Hadoop converts: the amount in its unit, turned into whole MiB, rounding down. */
   static long memoryMb(String key, String text, String amount) {
     Matcher m = AMOUNT.matcher(amount);
-    if (!m.matches()) throw new SettingsException(key, "memory must be a whole number with an optional unit, was '" + amount + "' in '" + text + "'");
+    if (!m.matches()) throw new SettingsException(
+        key, "memory must be a whole number with an optional unit, was '" + amount + "' in '" + text + "'");
     String unit = m.group(2);
     Long bytesPerUnit = UNITS.get(unit);
     if (bytesPerUnit == null) {
-      String hint = unit.toLowerCase(Locale.ROOT).equals("m") ? " ('m' is milli in Hadoop's units; write " + m.group(1) + " or " + m.group(1) + "Mi)" : "";
-      throw new SettingsException(key, "unknown memory unit '" + unit + "' in '" + text + "' (known: Ki, Mi, Gi, Ti, Pi, k, M, G, T, P)" + hint);
+      String n = m.group(1);
+      String hint = unit.toLowerCase(Locale.ROOT).equals("m") ? " ('m' is milli in Hadoop's units; write " + n + " or " + n + "Mi)" : "";
+      throw new SettingsException(
+          key, "unknown memory unit '" + unit + "' in '" + text + "' (known: Ki, Mi, Gi, Ti, Pi, k, M, G, T, P)" + hint);
     }
     BigInteger mb = new BigInteger(m.group(1)).multiply(BigInteger.valueOf(bytesPerUnit)).divide(BigInteger.valueOf(MIB));
     if (mb.bitLength() > 62) throw new SettingsException(key, "memory is too large in '" + text + "'");

@@ -147,7 +147,8 @@ final class HoconCapacityReader {
   private void queues(String at, ConfigObject top) {
     if (top.containsKey(QueuePath.ROOT_NAME)) {
       if (top.size() > 1) {
-        throw new SettingsException(key(at, QueuePath.ROOT_NAME), "a root queue must be the only top-level queue; put the others inside it");
+        throw new SettingsException(
+            key(at, QueuePath.ROOT_NAME), "a root queue must be the only top-level queue; put the others inside it");
       }
       String rk = key(at, QueuePath.ROOT_NAME);
       queue(QueuePath.ROOT, rk, object(rk, top.get(QueuePath.ROOT_NAME)));
@@ -179,7 +180,8 @@ final class HoconCapacityReader {
     for (String name : names) {
       String where = key(at, name);
       if (name.contains(".") || name.isBlank() || name.chars().anyMatch(Character::isWhitespace)) {
-        throw new SettingsException(where, "'" + name + "' is not a queue name: it must not contain '.' or white space; nest queues instead");
+        throw new SettingsException(
+            where, "'" + name + "' is not a queue name: it must not contain '.' or white space; nest queues instead");
       }
       ConfigValue v = obj.get(name);
       if (v.valueType() != ConfigValueType.OBJECT) {

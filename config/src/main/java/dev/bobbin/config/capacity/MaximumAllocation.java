@@ -30,9 +30,11 @@ final class MaximumAllocation {
         }
       }
     } else {
-      key = s.where(mbText != null ? QueueKey.MAXIMUM_ALLOCATION_MB : QueueKey.MAXIMUM_ALLOCATION_VCORES);
-      long ownMb = mbText == null ? -1 : own(s, QueueKey.MAXIMUM_ALLOCATION_MB, Numbers.longValue(s.where(QueueKey.MAXIMUM_ALLOCATION_MB), mbText));
-      long ownVcores = vcoresText == null ? -1 : own(s, QueueKey.MAXIMUM_ALLOCATION_VCORES, Numbers.integer(s.where(QueueKey.MAXIMUM_ALLOCATION_VCORES), vcoresText));
+      String mbKey = s.where(QueueKey.MAXIMUM_ALLOCATION_MB);
+      String vcoresKey = s.where(QueueKey.MAXIMUM_ALLOCATION_VCORES);
+      key = mbText != null ? mbKey : vcoresKey;
+      long ownMb = mbText == null ? -1 : own(mbKey, Numbers.longValue(mbKey, mbText));
+      long ownVcores = vcoresText == null ? -1 : own(vcoresKey, Numbers.integer(vcoresKey, vcoresText));
       if (ownMb != -1) mb = ownMb;
       if (ownVcores != -1) vcores = (int) ownVcores;
     }
@@ -45,8 +47,8 @@ final class MaximumAllocation {
     return new MaximumAllocationText.Allocation(mb, vcores);
   }
 
-  private static long own(QueueSettings s, QueueKey k, long n) {
-    if (n != -1 && n <= 0) throw new SettingsException(s.where(k), "must be above 0, or -1 for the parent's, was " + n);
+  private static long own(String key, long n) {
+    if (n != -1 && n <= 0) throw new SettingsException(key, "must be above 0, or -1 for the parent's, was " + n);
     return n;
   }
 }

@@ -40,8 +40,12 @@ public enum QueueOrderingPolicy {
     }
     String v = value.trim();
     if (v.equals("fifo") || v.equals("fair") || v.endsWith("OrderingPolicy")) {
-      throw new SettingsException(key, "'" + value + "' orders the applications of a leaf queue; a parent queue orders its queues with utilization or priority-utilization");
+      throw new SettingsException(
+          key,
+          "'" + value + "' orders the applications of a leaf queue;"
+              + " a parent queue orders its queues with utilization or priority-utilization");
     }
-    throw new SettingsException(key, "unknown ordering policy '" + value + "' for a parent queue (known: utilization, priority-utilization)");
+    throw new SettingsException(
+        key, "unknown ordering policy '" + value + "' for a parent queue (known: utilization, priority-utilization)");
   }
 }

@@ -55,12 +55,14 @@ final class QueueReader {
     List<String> childNames = childNames(s);
     boolean leaf = childNames.isEmpty();
     if (leaf && path.isRoot()) {
-      throw new SettingsException(s.where(QueueKey.QUEUES), "root has no queues; list at least one, e.g. default (Hadoop refuses this too)");
+      throw new SettingsException(
+          s.where(QueueKey.QUEUES), "root has no queues; list at least one, e.g. default (Hadoop refuses this too)");
     }
     warnAboutOtherKind(s, leaf);
     refuseQueueCreation(s);
     QueueState state = state(s, up);
-    MaximumAllocationText.Allocation maxAllocation = MaximumAllocation.of(s, up == null ? null : up.maximumAllocation(), defaults.wide(), warnings);
+    MaximumAllocationText.Allocation maxAllocation =
+        MaximumAllocation.of(s, up == null ? null : up.maximumAllocation(), defaults.wide(), warnings);
     QueueOrderingPolicy queueOrdering = up == null ? QueueOrderingPolicy.UTILIZATION : up.queueOrderingPolicy();
     AppOrderingPolicy appOrdering = AppOrderingPolicy.FIFO;
     String ordering = s.text(QueueKey.ORDERING_POLICY);
@@ -109,9 +111,9 @@ final class QueueReader {
       boolean applies = k.applies == QueueKey.Applies.ALL || (k.applies == QueueKey.Applies.LEAF) == leaf;
       if (!applies && s.text(k) != null) {
         String kind = leaf ? "leaf" : "parent";
+        String other = leaf ? "parent" : "leaf";
         warnings.add(new ConfigWarning(
-            s.where(k),
-            "applies to " + (leaf ? "parent" : "leaf") + " queues only; " + s.path + " is a " + kind + " queue, so it has no effect (as in Hadoop)"));
+            s.where(k), "applies to " + other + " queues only; " + s.path + " is a " + kind + " queue, so it has no effect (as in Hadoop)"));
       }
     }
   }

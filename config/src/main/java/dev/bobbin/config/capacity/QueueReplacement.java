@@ -20,7 +20,10 @@ final class QueueReplacement {
       String key = QueueKey.of(old.path().isRoot() ? path : old.path().parent().full(), QueueKey.QUEUES);
       if (replacement == null) {
         if (old.state() != QueueState.STOPPED) {
-          throw new SettingsException(key, path + " cannot be removed while it is " + old.state() + "; set its state to STOPPED, let its applications finish, then remove it");
+          throw new SettingsException(
+              key,
+              path + " cannot be removed while it is " + old.state()
+                  + "; set its state to STOPPED, let its applications finish, then remove it");
         }
         if (busy.contains(path)) {
           throw new SettingsException(key, path + " cannot be removed while it still holds applications; it is draining");

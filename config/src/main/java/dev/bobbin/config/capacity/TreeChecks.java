@@ -50,7 +50,9 @@ final class TreeChecks {
       }
       if (max instanceof QueueCapacity.Percentage && !max.equals(QueueCapacity.UNLIMITED)) throw mixedInQueue(q, key);
     }
-    if (q.maximumCapacity() instanceof QueueCapacity.Absolute m && parent.maximumCapacity() instanceof QueueCapacity.Absolute pm && exceeds(m, pm)) {
+    if (q.maximumCapacity() instanceof QueueCapacity.Absolute m
+        && parent.maximumCapacity() instanceof QueueCapacity.Absolute pm
+        && exceeds(m, pm)) {
       throw new SettingsException(key, "maximum-capacity of " + q.path() + " (" + m + ") is above its parent's (" + pm + ")");
     }
   }
