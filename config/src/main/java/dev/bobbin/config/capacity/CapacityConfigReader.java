@@ -1,6 +1,32 @@
 package dev.bobbin.config.capacity;
 
-import static dev.bobbin.config.capacity.CapacityKeys.*;
+import static dev.bobbin.config.capacity.CapacityKeys.APPLICATION_MAPPINGS;
+import static dev.bobbin.config.capacity.CapacityKeys.GLOBAL_QUEUE_MAX_APPLICATION;
+import static dev.bobbin.config.capacity.CapacityKeys.LEGACY_QUEUE_MODE;
+import static dev.bobbin.config.capacity.CapacityKeys.MAPPING_RULE_FORMAT;
+import static dev.bobbin.config.capacity.CapacityKeys.MAXIMUM_ALLOCATION_MB;
+import static dev.bobbin.config.capacity.CapacityKeys.MAXIMUM_ALLOCATION_VCORES;
+import static dev.bobbin.config.capacity.CapacityKeys.MAXIMUM_AM_RESOURCE_PERCENT;
+import static dev.bobbin.config.capacity.CapacityKeys.MAXIMUM_APPLICATIONS;
+import static dev.bobbin.config.capacity.CapacityKeys.MAX_APPLICATION_PRIORITY;
+import static dev.bobbin.config.capacity.CapacityKeys.MAX_IGNORED_OVER_CAPACITY;
+import static dev.bobbin.config.capacity.CapacityKeys.MAX_WAIT_BEFORE_KILL;
+import static dev.bobbin.config.capacity.CapacityKeys.MINIMUM_ALLOCATION_MB;
+import static dev.bobbin.config.capacity.CapacityKeys.MINIMUM_ALLOCATION_VCORES;
+import static dev.bobbin.config.capacity.CapacityKeys.MINIMUM_USER_LIMIT_PERCENT;
+import static dev.bobbin.config.capacity.CapacityKeys.MONITORING_INTERVAL;
+import static dev.bobbin.config.capacity.CapacityKeys.MONITOR_ENABLE;
+import static dev.bobbin.config.capacity.CapacityKeys.MONITOR_POLICIES;
+import static dev.bobbin.config.capacity.CapacityKeys.NATURAL_TERMINATION_FACTOR;
+import static dev.bobbin.config.capacity.CapacityKeys.NODE_LOCALITY_DELAY;
+import static dev.bobbin.config.capacity.CapacityKeys.OBSERVE_ONLY;
+import static dev.bobbin.config.capacity.CapacityKeys.PROPORTIONAL_POLICY;
+import static dev.bobbin.config.capacity.CapacityKeys.QUEUE_MAPPINGS;
+import static dev.bobbin.config.capacity.CapacityKeys.QUEUE_MAPPINGS_OVERRIDE;
+import static dev.bobbin.config.capacity.CapacityKeys.RACK_LOCALITY_ADDITIONAL_DELAY;
+import static dev.bobbin.config.capacity.CapacityKeys.RESOURCE_CALCULATOR;
+import static dev.bobbin.config.capacity.CapacityKeys.TOTAL_PREEMPTION_PER_ROUND;
+import static dev.bobbin.config.capacity.CapacityKeys.USER_LIMIT_FACTOR;
 
 import dev.bobbin.config.SettingsException;
 import java.time.Duration;

@@ -59,7 +59,7 @@ final class CapacityKeys {
           "accessible-node-labels", "default-node-label-expression", "acl_application_max_priority",
           "maximum-application-lifetime", "default-application-lifetime", "max-parallel-apps",
           "intra-queue-preemption.", "multi-node-sorting.policy", "auto-create-child-queue.", "auto-queue-creation-v2.",
-          "leaf-queue-template.", "capacity-vector", "reservations-continue-look-all-nodes");
+          "leaf-queue-template.");
 
   /** Per-queue keys of the reservation system, which comes later. */
   private static final List<String> RESERVATION_QUEUE =

@@ -52,7 +52,7 @@ final class UnusedKeys {
     }
     for (int dot = rest.indexOf('.'); dot > 0; dot = rest.indexOf('.', dot + 1)) {
       String path = rest.substring(0, dot);
-      if (CapacityKeys.isQueueSetting(rest.substring(dot + 1)) && queues.find(path).filter(q -> q.path().full().equals(path)).isEmpty()) {
+      if (CapacityKeys.isQueueSetting(rest.substring(dot + 1)) && !queues.all().containsKey(path)) {
         return "is for queue " + path + ", which is not in the queue tree (no queues list names it); it has no effect";
       }
     }
