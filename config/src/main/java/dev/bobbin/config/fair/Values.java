@@ -21,7 +21,7 @@ public final class Values {
     }
   }
 
-  public static long wholeNumber(String key, String text) {
+  static long wholeNumber(String key, String text) {
     try {
       return Long.parseLong(text.trim());
     } catch (NumberFormatException e) {
