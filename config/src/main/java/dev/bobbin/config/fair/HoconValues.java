@@ -15,31 +15,31 @@ import java.util.Set;
  * Reading single HOCON values with the same rules and messages as the allocation file; numbers
  * and booleans may also be given as strings, and a null value counts as not set.
  */
-final class HoconValues {
+public final class HoconValues {
   private HoconValues() {}
 
 
-  static String key(String at, String k) {
+  public static String key(String at, String k) {
     return at + "." + ConfigUtil.joinPath(k);
   }
 
-  static ConfigValue present(ConfigObject o, String k) {
+  public static ConfigValue present(ConfigObject o, String k) {
     ConfigValue v = o.get(k);
     return v == null || v.valueType() == ConfigValueType.NULL ? null : v;
   }
 
-  static ConfigObject object(String key, ConfigValue v) {
+  public static ConfigObject object(String key, ConfigValue v) {
     if (!(v instanceof ConfigObject o)) throw new SettingsException(key, "must be an object { ... }");
     return o;
   }
 
-  static void unknownKeys(ConfigObject o, String at, Set<String> known) {
+  public static void unknownKeys(ConfigObject o, String at, Set<String> known) {
     for (String k : o.keySet()) {
       if (!known.contains(k)) throw new SettingsException(key(at, k), "unknown setting '" + k + "'");
     }
   }
 
-  static String string(String key, ConfigValue v) {
+  public static String string(String key, ConfigValue v) {
     if (v.valueType() != ConfigValueType.STRING) {
       throw new SettingsException(key, "must be a string, was " + v.render());
     }
@@ -71,7 +71,7 @@ final class HoconValues {
   }
 
   /** A bare number would be milliseconds to HOCON but seconds to Hadoop users; require a unit. */
-  static Duration duration(String key, ConfigValue v) {
+  public static Duration duration(String key, ConfigValue v) {
     if (v.valueType() == ConfigValueType.NUMBER) {
       throw new SettingsException(key, "give a unit, e.g. " + v.render() + "s; a bare number is ambiguous");
     }

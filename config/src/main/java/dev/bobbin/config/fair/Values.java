@@ -4,11 +4,14 @@ import dev.bobbin.config.SettingsException;
 import java.time.Duration;
 import java.util.Locale;
 
-/** Text-to-value conversions and Hadoop's range rules, with errors that name the setting. */
-final class Values {
+/**
+ * Text-to-value conversions and Hadoop's range rules, with errors that name the setting. The
+ * number and boolean readers are shared by the Hadoop file importers.
+ */
+public final class Values {
   private Values() {}
 
-  static double number(String key, String text) {
+  public static double number(String key, String text) {
     try {
       double d = Double.parseDouble(text.trim());
       if (Double.isNaN(d) || Double.isInfinite(d)) throw new NumberFormatException();
@@ -26,7 +29,7 @@ final class Values {
     }
   }
 
-  static boolean bool(String key, String text) {
+  public static boolean bool(String key, String text) {
     String v = text.trim().toLowerCase(Locale.ROOT);
     if (v.equals("true")) return true;
     if (v.equals("false")) return false;

@@ -18,11 +18,14 @@ import org.xml.sax.ErrorHandler;
 import org.xml.sax.SAXException;
 import org.xml.sax.SAXParseException;
 
-/** DOM reading with the JDK parser: no DTDs or external entities, errors as SettingsException. */
-final class Xml {
+/**
+ * DOM reading with the JDK parser: no DTDs or external entities, errors as SettingsException.
+ * Shared by the Hadoop file importers.
+ */
+public final class Xml {
   private Xml() {}
 
-  static Document read(InputStream in, String source) {
+  public static Document read(InputStream in, String source) {
     try {
       DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
       f.setNamespaceAware(false);
@@ -63,7 +66,7 @@ final class Xml {
         }
       };
 
-  static List<Element> children(Element e) {
+  public static List<Element> children(Element e) {
     List<Element> out = new ArrayList<>();
     for (Node n = e.getFirstChild(); n != null; n = n.getNextSibling()) {
       if (n instanceof Element c) out.add(c);
@@ -72,7 +75,7 @@ final class Xml {
   }
 
   /** The element's text, untrimmed (ACLs give meaning to a leading space). */
-  static String text(Element e, String key) {
+  public static String text(Element e, String key) {
     StringBuilder s = new StringBuilder();
     for (Node n = e.getFirstChild(); n != null; n = n.getNextSibling()) {
       if (n instanceof Element c) {
@@ -85,7 +88,7 @@ final class Xml {
     return s.toString();
   }
 
-  static void allowAttributes(Element e, String key, Set<String> allowed) {
+  public static void allowAttributes(Element e, String key, Set<String> allowed) {
     NamedNodeMap attrs = e.getAttributes();
     for (int i = 0; i < attrs.getLength(); i++) {
       String name = attrs.item(i).getNodeName();
