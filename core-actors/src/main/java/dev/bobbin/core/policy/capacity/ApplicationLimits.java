@@ -170,11 +170,16 @@ public final class ApplicationLimits {
    * user's; one that does not fit waits without holding back those after it. When the queue runs no
    * application (or no AM), one starts whatever the limits say. An empty cluster starts none.
    *
+   * <p>The user AM limit is shared by the users whose activated applications ask for containers
+   * and the users whose applications all wait. Hadoop counts a waiting user from its next
+   * scheduling pass on, so in the pass its first application's submission triggers, that user is
+   * not counted yet: {@code submittedAppId} names that application (null for other passes).
+   *
    * <p>Unlike Hadoop, which computes the user AM limit once per pass with the weight of the first
    * user it checks, each user's limit here uses its own weight; without user weights the two agree.
    */
   public static ActivationPlan activate(CapacityTree tree, String leafPath, Resource currentLimit,
-      List<ActiveApp> active, List<PendingApp> pending) {
+      List<ActiveApp> active, List<PendingApp> pending, String submittedAppId) {
     CapacityQueueSpec spec = leaf(tree, leafPath);
     ResourceMath rc = tree.resourceMath();
     Resource cluster = tree.cluster();
@@ -191,7 +196,7 @@ public final class ApplicationLimits {
     }
     Set<String> onlyPending = new HashSet<>();
     for (PendingApp p : pending) {
-      if (!usersActive.contains(p.user())) onlyPending.add(p.user());
+      if (!usersActive.contains(p.user()) && !p.appId().equals(submittedAppId)) onlyPending.add(p.user());
     }
     AmLimits limits = amLimits(tree, leafPath, currentLimit, asking.size() + onlyPending.size());
 
