@@ -16,7 +16,10 @@ import java.util.Objects;
  *
  * <p>A tree that Hadoop would refuse cannot be built: children whose percentages add up to neither
  * 100 nor 0, siblings mixing percentages with absolute resources, an absolute parent with percentage
- * children, a maximum in another form than the capacity, a leaf ordered like a parent.
+ * children, a maximum in another form than the capacity (which Hadoop would ignore), a leaf ordered
+ * like a parent. A percentage maximum is of the parent's maximum and a capacity of the parent's
+ * capacity, so a maximum below the capacity in percent can still be above it in absolute terms;
+ * like Hadoop, the tree does not compare them.
  *
  * @param path full dotted path: {@code root}, {@code root.a}, {@code root.a.a1}
  * @param maximumCapacity {@link QueueCapacity#UNLIMITED} when not set
@@ -70,9 +73,6 @@ public record CapacityQueueSpec(
         || capacity instanceof Absolute && maximumCapacity instanceof Percent p && p.value() != 100f) {
       throw new IllegalArgumentException(path + ": maximum-capacity " + maximumCapacity
           + " must be given in the same form as capacity " + capacity);
-    }
-    if (capacity instanceof Percent c && maximumCapacity instanceof Percent m && m.value() < c.value()) {
-      throw new IllegalArgumentException(path + ": maximum-capacity " + m + " is below capacity " + c);
     }
     if (children.isEmpty()) validateUserWeights(path, minimumUserLimitPercent, userWeights);
     validateChildren(path, capacity, children);
