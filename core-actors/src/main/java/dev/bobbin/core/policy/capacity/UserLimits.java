@@ -1,9 +1,13 @@
 package dev.bobbin.core.policy.capacity;
 
+import dev.bobbin.core.policy.AppSnapshot;
 import dev.bobbin.protocol.Resource;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The limit each user of a leaf queue is held to, as Hadoop's {@code UsersManager.computeUserLimit}
@@ -116,6 +120,30 @@ public final class UserLimits {
         noFactor ? "the queue's maximum" : "capacity x user-limit-factor " + spec.userLimitFactor(), userLimit);
     return new Result(leafPath, userLimit, perUser, usersWeight, queueCapacity, consumed, currentCapacity,
         maxUserLimit, reason);
+  }
+
+  /**
+   * The users of a leaf from its applications: each user's usage is what its applications in the
+   * leaf hold, AM included; a user is active when one of its activated applications still asks for
+   * containers. Users come in the order of their first application.
+   *
+   * @param userOf the user of each application id
+   * @param activated the ids of the applications activated (not waiting for the AM limit)
+   */
+  public static List<UserUsage> usersOf(String leafPath, List<AppSnapshot> apps, Map<String, String> userOf,
+      Set<String> activated) {
+    Map<String, Resource> used = new LinkedHashMap<>();
+    Set<String> active = new LinkedHashSet<>();
+    for (AppSnapshot a : apps) {
+      if (!a.queuePath().equals(leafPath)) continue;
+      String user = userOf.get(a.appId());
+      if (user == null) throw new IllegalArgumentException("no user for application " + a.appId());
+      used.merge(user, a.usage(), Resource::plus);
+      if (activated.contains(a.appId()) && !a.pending().equals(Resource.NONE)) active.add(user);
+    }
+    List<UserUsage> out = new ArrayList<>(used.size());
+    used.forEach((user, r) -> out.add(new UserUsage(user, r, active.contains(user))));
+    return out;
   }
 
   /** The limit of a user not among those given to {@link #compute}: the queue-wide limit times its weight. */

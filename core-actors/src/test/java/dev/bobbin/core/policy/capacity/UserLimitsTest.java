@@ -8,6 +8,7 @@ import static dev.bobbin.core.policy.capacity.CapacityTestQueues.settings;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.bobbin.core.policy.AppSnapshot;
 import dev.bobbin.core.policy.capacity.UserLimits.Mode;
 import dev.bobbin.core.policy.capacity.UserLimits.Result;
 import dev.bobbin.core.policy.capacity.UserLimits.UserUsage;
@@ -15,6 +16,7 @@ import dev.bobbin.protocol.Resource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
@@ -259,5 +261,27 @@ class UserLimitsTest {
     assertThatThrownBy(() -> UserLimits.compute(
         CapacityTree.compute(CapacityTestQueues.seedTree(), gb(1, 1), settings(ResourceMath.DEFAULT)),
         "root.a", users, Mode.ACTIVE_USERS)).hasMessageContaining("root.a is not a leaf queue");
+  }
+
+  @Test
+  void theUsersOfALeafComeFromItsApplications() {
+    // alice holds 3 GB in two applications, one activated and still asking; bob's only application
+    // waits for the AM limit, so bob holds nothing and is not active; carol's is in another queue.
+    List<AppSnapshot> apps = List.of(
+        snapshot("application_1_0001", "root.a", gb(1, 1), gb(1, 1)),
+        snapshot("application_1_0002", "root.a", gb(2, 2), Resource.NONE),
+        snapshot("application_1_0003", "root.a", Resource.NONE, gb(1, 1)),
+        snapshot("application_1_0004", "root.b", gb(5, 5), gb(1, 1)));
+    Map<String, String> users = Map.of("application_1_0001", "alice", "application_1_0002", "alice",
+        "application_1_0003", "bob", "application_1_0004", "carol");
+    assertThat(UserLimits.usersOf("root.a", apps, users, Set.of("application_1_0001", "application_1_0002")))
+        .containsExactly(new UserUsage("alice", gb(3, 3), true), new UserUsage("bob", Resource.NONE, false));
+    assertThatThrownBy(() -> UserLimits.usersOf("root.a", apps, Map.of(), Set.of()))
+        .hasMessageContaining("no user for application application_1_0001");
+  }
+
+  private static AppSnapshot snapshot(String appId, String queue, Resource usage, Resource pending) {
+    return new AppSnapshot(appId, appId.replace("application", "appattempt") + "_000001", queue, 0, 0, usage,
+        Resource.NONE, pending, pending);
   }
 }
