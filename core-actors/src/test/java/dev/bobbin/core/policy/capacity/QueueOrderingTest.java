@@ -19,6 +19,11 @@ import org.junit.jupiter.api.Test;
 
 class QueueOrderingTest {
 
+  /** The children of {@code parent} in the order it offers them resources, given what the leaves use. */
+  private static List<String> order(CapacityTree t, String parent, Map<String, Resource> leafUsed) {
+    return QueueOrdering.children(t, parent, t.rollUp(leafUsed)).stream().map(Ranked::path).toList();
+  }
+
   /** The seed's a (40 %), b (50 %) and c (10 %) on 100 GB. */
   @Nested
   class InTheTree {
@@ -40,8 +45,7 @@ class QueueOrderingTest {
     void aQueueBeyondItsGuaranteeWaitsForTheOthers() {
       CapacityTree t = CapacityTree.compute(seedTree(), cluster, settings(ResourceMath.DEFAULT));
       // Elasticity: c has grown to 25 GB, 2.5 times its guarantee; a and b use nothing.
-      Map<String, Resource> used = t.rollUp(Map.of("root.c", gb(25, 25)));
-      assertThat(QueueOrdering.children(t, "root", used)).extracting(Ranked::path)
+      assertThat(order(t, "root", Map.of("root.c", gb(25, 25))))
           .containsExactly("root.b", "root.a", "root.c");
     }
 
@@ -52,12 +56,10 @@ class QueueOrderingTest {
       CapacityTree t = CapacityTree.compute(spec, cluster, settings(ResourceMath.DEFAULT));
       // All three under their guarantees (0.75, 0.8, 0.5): b's priority 1 puts it first; then c
       // before a by use.
-      Map<String, Resource> used = t.rollUp(Map.of("root.a", gb(30, 30), "root.b", gb(40, 40), "root.c", gb(5, 5)));
-      assertThat(QueueOrdering.children(t, "root", used)).extracting(Ranked::path)
+      assertThat(order(t, "root", Map.of("root.a", gb(30, 30), "root.b", gb(40, 40), "root.c", gb(5, 5))))
           .containsExactly("root.b", "root.c", "root.a");
       // b over its guarantee (60 GB of 50): the queues under theirs go first whatever b's priority.
-      used = t.rollUp(Map.of("root.a", gb(30, 30), "root.b", gb(60, 60), "root.c", gb(5, 5)));
-      assertThat(QueueOrdering.children(t, "root", used)).extracting(Ranked::path)
+      assertThat(order(t, "root", Map.of("root.a", gb(30, 30), "root.b", gb(60, 60), "root.c", gb(5, 5))))
           .containsExactly("root.c", "root.a", "root.b");
     }
 
@@ -65,8 +67,7 @@ class QueueOrderingTest {
     void underTheDefaultUtilizationPolicyPrioritiesAreNotRead() {
       CapacityQueueSpec spec = root(queue("root.a", 40), queue("root.b", 50).priority(1), queue("root.c", 10));
       CapacityTree t = CapacityTree.compute(spec, cluster, settings(ResourceMath.DEFAULT));
-      Map<String, Resource> used = t.rollUp(Map.of("root.a", gb(30, 30), "root.b", gb(40, 40), "root.c", gb(5, 5)));
-      assertThat(QueueOrdering.children(t, "root", used)).extracting(Ranked::path)
+      assertThat(order(t, "root", Map.of("root.a", gb(30, 30), "root.b", gb(40, 40), "root.c", gb(5, 5))))
           .containsExactly("root.c", "root.a", "root.b");
     }
 
@@ -76,32 +77,28 @@ class QueueOrderingTest {
       CapacityTree t = CapacityTree.compute(spec, cluster, settings(ResourceMath.DOMINANT));
       // a: 10 GB but 40 vcores of its 50 (0.8); b: 30 GB and 5 vcores (0.6). By memory a would go
       // first; by dominant share b does.
-      Map<String, Resource> used = t.rollUp(Map.of("root.a", gb(10, 40), "root.b", gb(30, 5)));
-      assertThat(QueueOrdering.children(t, "root", used)).extracting(Ranked::path).containsExactly("root.b", "root.a");
+      Map<String, Resource> used = Map.of("root.a", gb(10, 40), "root.b", gb(30, 5));
+      assertThat(order(t, "root", used)).containsExactly("root.b", "root.a");
       CapacityTree byMemory = CapacityTree.compute(spec, cluster, settings(ResourceMath.DEFAULT));
-      assertThat(QueueOrdering.children(byMemory, "root", used)).extracting(Ranked::path)
-          .containsExactly("root.a", "root.b");
+      assertThat(order(byMemory, "root", used)).containsExactly("root.a", "root.b");
     }
 
     @Test
     void onATieTheLargerQueueGoesFirstThenTheConfiguredOrder() {
       CapacityQueueSpec spec = root(queue("root.x", 20), queue("root.y", 20), queue("root.big", 60));
       CapacityTree t = CapacityTree.compute(spec, cluster, settings(ResourceMath.DEFAULT));
-      assertThat(QueueOrdering.children(t, "root", t.rollUp(Map.of()))).extracting(Ranked::path)
-          .containsExactly("root.big", "root.x", "root.y");
+      assertThat(order(t, "root", Map.of())).containsExactly("root.big", "root.x", "root.y");
       CapacityQueueSpec absolute = root(queue("root.x", gb(20, 1)), queue("root.y", gb(20, 2)));
       CapacityTree a = CapacityTree.compute(absolute, cluster, settings(ResourceMath.DEFAULT));
       // Equal memory: the configured absolute resources compare memory then vcores.
-      assertThat(QueueOrdering.children(a, "root", a.rollUp(Map.of()))).extracting(Ranked::path)
-          .containsExactly("root.y", "root.x");
+      assertThat(order(a, "root", Map.of())).containsExactly("root.y", "root.x");
     }
 
     @Test
     void aParentOrdersItsOwnChildren() {
       CapacityTree t = CapacityTree.compute(seedTree(), cluster, settings(ResourceMath.DEFAULT));
-      Map<String, Resource> used = t.rollUp(Map.of("root.b.b3", gb(10, 10)));
       // b1, b2 unused: b2 is larger; b3 uses 10 GB of its 35.
-      assertThat(QueueOrdering.children(t, "root.b", used)).extracting(Ranked::path)
+      assertThat(order(t, "root.b", Map.of("root.b.b3", gb(10, 10))))
           .containsExactly("root.b.b2", "root.b.b1", "root.b.b3");
       assertThat(parent(queue("root.q", 100), queue("root.q.x", 100)).build().orderingPolicy())
           .isEqualTo(OrderingPolicy.UTILIZATION);
