@@ -3,6 +3,7 @@ package dev.bobbin.core.policy.capacity;
 import dev.bobbin.core.policy.AppSnapshot;
 import dev.bobbin.protocol.Resource;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -73,18 +74,19 @@ public final class UserLimits {
     Resource guaranteed = queue.guaranteed();
     Resource queueCapacity = rc.max(cluster, guaranteed, required);
     float usageRatio = 0f;
-    float activeWeight = 0f;
-    float allWeight = 0f;
     Resource activeUsed = Resource.NONE;
+    Set<String> all = new LinkedHashSet<>();
+    Set<String> activeUsers = new LinkedHashSet<>();
     for (UserUsage u : users) {
-      float weight = spec.userWeight(u.user());
       usageRatio += rc.ratio(u.used(), cluster);
-      allWeight += weight;
+      all.add(u.user());
       if (u.active()) {
-        activeWeight += weight;
+        activeUsers.add(u.user());
         activeUsed = activeUsed.plus(u.used());
       }
     }
+    float activeWeight = summedWeights(spec, activeUsers);
+    float allWeight = summedWeights(spec, all);
     Resource consumed = rc.multiplyAndNormalizeUp(cluster, usageRatio, required);
     Resource currentCapacity = rc.lessThan(cluster, consumed, queueCapacity) ? queueCapacity : consumed.plus(required);
 
@@ -144,6 +146,17 @@ public final class UserLimits {
     List<UserUsage> out = new ArrayList<>(used.size());
     used.forEach((user, r) -> out.add(new UserUsage(user, r, active.contains(user))));
     return out;
+  }
+
+  /**
+   * The users' weights added up in the order Hadoop adds them, that of its hash sets of user names:
+   * float sums of weights such as 0.7 depend on the order, and a limit divided by them can round
+   * to another vcore.
+   */
+  private static float summedWeights(CapacityQueueSpec spec, Set<String> users) {
+    float sum = 0f;
+    for (String u : new HashSet<>(users)) sum += spec.userWeight(u);
+    return sum;
   }
 
   /** The limit of a user not among those given to {@link #compute}: the queue-wide limit times its weight. */
