@@ -18,7 +18,8 @@ import java.util.Set;
  *   <li>The queue's capacity is its guaranteed resource, at least the minimum allocation (so a queue
  *       with a tiny share still makes progress).
  *   <li>What the queue's users consume is the sum of their usage ratios of the cluster (each in the
- *       resource calculator's terms), times the cluster, rounded up to the minimum allocation. The
+ *       resource calculator's terms, added in the order the users are given; Hadoop keeps a running
+ *       sum as containers come and go), times the cluster, rounded up to the minimum allocation. The
  *       current capacity is the queue's capacity while consumption is below it, else consumption
  *       plus one minimum allocation: a queue growing past its guarantee lets its users grow with it.
  *   <li>The limit is the larger of (what the active users use, plus one minimum allocation) over
