@@ -330,9 +330,15 @@ final class FairPass {
     return new Assignment(app.view.appId(), app.view.attemptId(), node.nodeId(), ask, reason);
   }
 
+  /**
+   * Hadoop's {@code fitsInMaxShare}, from the leaf up to the root's children. The root's max share
+   * is the cluster here ({@link FairQueueTree}), where Hadoop's root has none: a container that
+   * fits a node's free space fits the cluster anyway, and one that reserves a node on a full
+   * cluster must not be refused for room the node will have once freed.
+   */
   private boolean fitsInMaxShare(QueueSpec leaf, Resource size) {
     for (QueueSpec q : index.chain(leaf.path())) {
-      if (!QueueIndex.effectiveMax(q).fits(usage(q).plus(size))) return false;
+      if (q != index.root() && !QueueIndex.effectiveMax(q).fits(usage(q).plus(size))) return false;
     }
     return true;
   }
