@@ -233,7 +233,7 @@ final class FairPass {
       if (node.free().fits(request.capability())) return new Assigned(place(app, ask, node, why));
       if (mayReserve && mayReserve(app, request, node, ask)) {
         NodeReservation r = new NodeReservation(node.nodeId(), node.rack(), app.view.appId(), app.view.attemptId(),
-            request.key());
+            app.leaf.path(), request.key());
         reservations.put(node.nodeId(), r);
         return new Reserved(r);
       }

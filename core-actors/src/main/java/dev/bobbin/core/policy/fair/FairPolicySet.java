@@ -344,7 +344,11 @@ public final class FairPolicySet implements PolicySet {
 
   @Override
   public SchedulerView view(ClusterView view) {
-    return new FairView(root, shares, cluster, view.leafApps());
+    Map<String, FairView.Reserved> reserved = new HashMap<>();
+    for (NodeReservation r : placing.reservations().values()) {
+      reserved.merge(r.queue(), new FairView.Reserved(r.size(), 1), FairView.Reserved::plus);
+    }
+    return new FairView(root, shares, cluster, view.leafApps(), reserved);
   }
 
   /** Taken up by the next update; the rest of the state starts afresh then. */

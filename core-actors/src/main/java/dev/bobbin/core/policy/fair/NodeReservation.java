@@ -9,8 +9,10 @@ import dev.bobbin.protocol.Resource;
  * alone, and the container is placed there as soon as the node has the room.
  *
  * @param rack the node's rack, for Hadoop's limit on reservations per rack
+ * @param queue the application's leaf queue, full path
  */
-public record NodeReservation(String nodeId, String rack, String appId, String attemptId, RequestKey request) {
+public record NodeReservation(String nodeId, String rack, String appId, String attemptId, String queue,
+    RequestKey request) {
   public Resource size() {
     return request.capability();
   }

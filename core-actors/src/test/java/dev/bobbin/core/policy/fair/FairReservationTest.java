@@ -68,6 +68,7 @@ class FairReservationTest {
   }
 
   @Test
+  @SuppressWarnings("unchecked")
   void aBigRequestReservesANodeAndIsServedThereBeforeSmallerRequestsOfOthers() {
     // Two 8 GB nodes, each with 6 GB held by A1 (queue a), which wants ten more 1 GB containers.
     // A2 (queue b) arrives wanting one 4 GB container; it holds nothing, well below its fair share,
@@ -89,6 +90,10 @@ class FairReservationTest {
     assertThat(first).containsExactly(A1 + "@n2", A1 + "@n2");
     assertThat(policy.nodeReservations()).containsOnlyKeys("n1");
     assertThat(policy.nodeReservations().get("n1").appId()).isEqualTo(A2);
+    // The scheduler view shows it on queue b and on the root, as Hadoop's queue metrics do.
+    Map<String, Object> root = (Map<String, Object>) policy.view(cluster).schedulerInfo().get("rootQueue");
+    assertThat(root.get("reservedContainers")).isEqualTo(1);
+    assertThat(root.get("reservedResources")).isEqualTo(res(4, 1));
 
     // Pass 2: still no room on n1 for A2, and nobody else may have n1's free 2 GB.
     assertThat(cluster.tick(policy, 1500).placed()).isEmpty();
