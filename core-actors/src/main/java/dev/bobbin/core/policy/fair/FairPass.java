@@ -101,10 +101,6 @@ final class FairPass {
       usable.put(n.nodeId(), n);
       nodesPerRack.merge(n.rack(), 1, Integer::sum);
     }
-    this.reservations = new LinkedHashMap<>();
-    state.reservations().forEach((nodeId, r) -> {
-      if (usable.containsKey(nodeId)) reservations.put(nodeId, r);
-    });
 
     Map<String, AppSnapshot> snapshotById = new HashMap<>();
     for (AppSnapshot s : snapshots) {
@@ -128,6 +124,13 @@ final class FairPass {
       appsByLeaf.computeIfAbsent(view.queue(), k -> new ArrayList<>()).add(app);
       if (!app.remaining.isEmpty()) countAsking(app.leaf, 1);
     }
+    // A reservation whose node is gone or whose request no longer asks for anything goes at once;
+    // one whose request still asks is checked when its node comes up (serve).
+    this.reservations = new LinkedHashMap<>();
+    state.reservations().forEach((nodeId, r) -> {
+      PendingApp app = byId.get(r.appId());
+      if (usable.containsKey(nodeId) && app != null && app.request(r.request()) != null) reservations.put(nodeId, r);
+    });
     this.smallestReservable = smallestReservable();
   }
 
@@ -227,10 +230,12 @@ final class FairPass {
     if (amBlocked(app)) return null;
     for (LocalityRequest request : app.requests) {
       if (!request.mayUse(node) || !fitsInMaxShare(app.leaf, request.capability())) continue;
+      boolean room = node.free().fits(request.capability());
+      if (room && !rootFits(request.capability())) continue;
       Locality allowed = allowedNow(app, request.key());
       Ask ask = request.placement(node, allowed);
       if (ask == null) continue;
-      if (node.free().fits(request.capability())) return new Assigned(place(app, ask, node, why));
+      if (room) return new Assigned(place(app, ask, node, why));
       if (mayReserve && mayReserve(app, request, node, ask)) {
         NodeReservation r = new NodeReservation(node.nodeId(), node.rack(), app.view.appId(), app.view.attemptId(),
             app.leaf.path(), request.key());
@@ -256,7 +261,7 @@ final class FairPass {
       reservations.remove(r.nodeId());
       return Served.RELEASED;
     }
-    if (!node.free().fits(r.size())) return Served.KEPT;
+    if (!node.free().fits(r.size()) || !rootFits(r.size())) return Served.KEPT;
     Ask ask = request.placement(node, allowedNow(app, request.key()));
     if (ask == null) return Served.KEPT;
     reservations.remove(r.nodeId());
@@ -332,15 +337,21 @@ final class FairPass {
 
   /**
    * Hadoop's {@code fitsInMaxShare}, from the leaf up to the root's children. The root's max share
-   * is the cluster here ({@link FairQueueTree}), where Hadoop's root has none: a container that
-   * fits a node's free space fits the cluster anyway, and one that reserves a node on a full
-   * cluster must not be refused for room the node will have once freed.
+   * is the cluster's size here ({@link FairQueueTree}), where Hadoop's root has none unless one is
+   * configured; it is checked only when a container is placed ({@link #rootFits}), so that a
+   * request on a full cluster may still reserve a node, and keep it, for room the node will have
+   * once freed.
    */
   private boolean fitsInMaxShare(QueueSpec leaf, Resource size) {
     for (QueueSpec q : index.chain(leaf.path())) {
       if (q != index.root() && !QueueIndex.effectiveMax(q).fits(usage(q).plus(size))) return false;
     }
     return true;
+  }
+
+  private boolean rootFits(Resource size) {
+    QueueSpec root = index.root();
+    return QueueIndex.effectiveMax(root).fits(usage(root).plus(size));
   }
 
   /**

@@ -4,6 +4,7 @@ import dev.bobbin.core.policy.LocalityWaits;
 import dev.bobbin.protocol.Resource;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Predicate;
 
 /** What a Fair assignment pass reads besides the shares and the applications, and what it hands on. */
 public final class FairPlacing {
@@ -59,6 +60,14 @@ public final class FairPlacing {
 
     public State {
       reservations = Map.copyOf(reservations);
+    }
+
+    /** Without the reservations of applications that ask for nothing any more. */
+    public State withoutReservationsOf(Predicate<String> idleApp) {
+      if (reservations.values().stream().noneMatch(r -> idleApp.test(r.appId()))) return this;
+      Map<String, NodeReservation> kept = new LinkedHashMap<>(reservations);
+      kept.values().removeIf(r -> idleApp.test(r.appId()));
+      return new State(waits, kept);
     }
 
     /** Without what it kept for the application, which has ended. */

@@ -219,6 +219,11 @@ public final class FairPolicySet implements PolicySet {
       root = FairQueueTree.build(setup.config(), dynamic, cluster);
     }
     shares = FairShareCalculator.compute(root, cluster, apps);
+    // Passes run only while something is asked for: an application that withdrew everything would
+    // otherwise keep its node reserved, and preemption would not count that node's space.
+    Set<String> asking = new HashSet<>();
+    for (AppSnapshot a : apps) if (!StarvationMath.isNone(a.pending())) asking.add(a.appId());
+    placing = placing.withoutReservationsOf(id -> !asking.contains(id));
     StarvationState current = starvation != null ? starvation : StarvationState.restored(restored, now);
     PreemptionSettings settings = preemption();
     List<Preemption> preemptions = List.of();
