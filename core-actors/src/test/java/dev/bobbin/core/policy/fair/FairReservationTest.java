@@ -28,6 +28,12 @@ class FairReservationTest {
   private static final String A1 = "application_1_0001";
   private static final String A2 = "application_1_0002";
   private static final QueueSpec TWO_QUEUES = queue("root").children(leaf("root.a", 1), leaf("root.b", 1)).build();
+  /** One 8 GB node with 6 GB used, by {@link #SMALL}. */
+  private static final List<NodeView> ONE_NODE = List.of(node("n1", res(8, 8), res(6, 3)));
+  /** A1 in queue a, wanting four more 1 GB containers. */
+  private static final App SMALL = new App(A1, "root.a", res(6, 3), List.of(Ask.anyOf(res(1, 1), 4)));
+  /** A2 in queue b, holding nothing and wanting one 4 GB container. */
+  private static final App BIG = new App(A2, "root.b", Resource.NONE, List.of(Ask.anyOf(res(4, 1), 1)));
 
   /** An application with its usage and asks, in a queue of {@link #TWO_QUEUES}. */
   private record App(String id, String queue, Resource usage, List<Ask> asks) {
@@ -118,14 +124,11 @@ class FairReservationTest {
   void onlyAStarvedApplicationReserves() {
     // One 8 GB node with 6 GB used; A2 wants a 4 GB container and A1 1 GB ones. With A2's fair
     // share set to nothing it is not starved: it reserves nothing, and A1 takes the 2 GB free.
-    List<NodeView> nodes = List.of(node("n1", res(8, 8), res(6, 3)));
-    App a1 = new App(A1, "root.a", res(6, 3), List.of(Ask.anyOf(res(1, 1), 4)));
-    App a2 = new App(A2, "root.b", Resource.NONE, List.of(Ask.anyOf(res(4, 1), 1)));
-    FairAssigner.Outcome notStarved = pass(nodes, FairPlacing.State.EMPTY, Set.of(), Map.of(A2, Resource.NONE), a1, a2);
+    FairAssigner.Outcome notStarved = pass(ONE_NODE, FairPlacing.State.EMPTY, Set.of(), Map.of(A2, Resource.NONE), SMALL, BIG);
     assertThat(notStarved.state().reservations()).isEmpty();
     assertThat(placed(notStarved)).containsExactly(A1 + "@n1", A1 + "@n1");
     // Given min-share starvation by the last update, it reserves n1 after all.
-    FairAssigner.Outcome minShare = pass(nodes, FairPlacing.State.EMPTY, Set.of(A2), Map.of(A2, Resource.NONE), a1, a2);
+    FairAssigner.Outcome minShare = pass(ONE_NODE, FairPlacing.State.EMPTY, Set.of(A2), Map.of(A2, Resource.NONE), SMALL, BIG);
     assertThat(minShare.state().reservations()).containsOnlyKeys("n1");
     assertThat(placed(minShare)).isEmpty();
   }
@@ -168,13 +171,10 @@ class FairReservationTest {
   void aReservationWhoseRequestIsGoneIsReleasedAndTheNodeOfferedAsUsual() {
     // A2 reserved n1 for a 4 GB container and then withdrew it: at the next pass the reservation
     // goes, and A1's 1 GB requests take n1's free 2 GB in the same pass.
-    List<NodeView> nodes = List.of(node("n1", res(8, 8), res(6, 3)));
-    App a1 = new App(A1, "root.a", res(6, 3), List.of(Ask.anyOf(res(1, 1), 4)));
-    App a2 = new App(A2, "root.b", Resource.NONE, List.of(Ask.anyOf(res(4, 1), 1)));
-    FairAssigner.Outcome reserved = pass(nodes, FairPlacing.State.EMPTY, Set.of(), Map.of(), a1, a2);
+    FairAssigner.Outcome reserved = pass(ONE_NODE, FairPlacing.State.EMPTY, Set.of(), Map.of(), SMALL, BIG);
     assertThat(reserved.state().reservations()).containsOnlyKeys("n1");
     App withdrawn = new App(A2, "root.b", Resource.NONE, List.of());
-    FairAssigner.Outcome next = pass(nodes, reserved.state(), Set.of(), Map.of(), a1, withdrawn);
+    FairAssigner.Outcome next = pass(ONE_NODE, reserved.state(), Set.of(), Map.of(), SMALL, withdrawn);
     assertThat(next.state().reservations()).isEmpty();
     assertThat(placed(next)).containsExactly(A1 + "@n1", A1 + "@n1");
   }
@@ -182,12 +182,9 @@ class FairReservationTest {
   @Test
   void aReservedNodeWaitsForItsContainerWhileOthersWouldFit() {
     // The reservation stands and n1 keeps its free 2 GB from A1, pass after pass.
-    List<NodeView> nodes = List.of(node("n1", res(8, 8), res(6, 3)));
-    App a1 = new App(A1, "root.a", res(6, 3), List.of(Ask.anyOf(res(1, 1), 4)));
-    App a2 = new App(A2, "root.b", Resource.NONE, List.of(Ask.anyOf(res(4, 1), 1)));
-    FairPlacing.State state = pass(nodes, FairPlacing.State.EMPTY, Set.of(), Map.of(), a1, a2).state();
+    FairPlacing.State state = pass(ONE_NODE, FairPlacing.State.EMPTY, Set.of(), Map.of(), SMALL, BIG).state();
     for (int i = 0; i < 3; i++) {
-      FairAssigner.Outcome o = pass(nodes, state, Set.of(), Map.of(), a1, a2);
+      FairAssigner.Outcome o = pass(ONE_NODE, state, Set.of(), Map.of(), SMALL, BIG);
       assertThat(o.plan().isEmpty()).isTrue();
       state = o.state();
     }
