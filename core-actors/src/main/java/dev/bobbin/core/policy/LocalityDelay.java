@@ -42,7 +42,9 @@ public final class LocalityDelay {
     double node = Math.min((float) nodeThreshold, 1.0);
     double rack = Math.min((float) rackThreshold, 1.0);
     if (node < 0 || rack < 0) return new Allowed(Locality.OFF_SWITCH, wait);
-    if (wait.allowed() == null) return new Allowed(Locality.NODE_LOCAL, new Wait(Locality.NODE_LOCAL, wait.opportunities()));
+    if (wait.allowed() == null) {
+      return new Allowed(Locality.NODE_LOCAL, new Wait(Locality.NODE_LOCAL, wait.opportunities()));
+    }
     if (wait.allowed() == Locality.OFF_SWITCH) return new Allowed(Locality.OFF_SWITCH, wait);
     double threshold = wait.allowed() == Locality.NODE_LOCAL ? node : rack;
     if (wait.opportunities() > clusterNodes * threshold) {

@@ -30,7 +30,8 @@ public final class LocalityProperties {
 
   public static Arbitrary<Cluster> clusters() {
     Arbitrary<NodeView> node = Combinators.combine(
-            Arbitraries.integers().between(2, 8), Arbitraries.integers().between(0, 8), Arbitraries.integers().between(0, 2))
+            Arbitraries.integers().between(2, 8), Arbitraries.integers().between(0, 8),
+            Arbitraries.integers().between(0, 2))
         .as((gb, usedGb, rack) -> new NodeView("n", "h", "/r" + rack, Resource.of(gb * 1024L, 8),
             Resource.of(Math.min(gb, usedGb) * 1024L, 0)));
     return node.list().ofMinSize(1).ofMaxSize(6).flatMap(ns -> {
@@ -69,7 +70,9 @@ public final class LocalityProperties {
           Resource size = Resource.of(gb * 1024L, 1);
           List<Ask> asks = new ArrayList<>();
           if (anyCount > 0) asks.add(new Ask(priority, Ask.ANY, size, anyCount, anyRelax, id, false));
-          for (Ask p : places) asks.add(new Ask(priority, p.resourceName(), size, p.count(), p.relaxLocality(), id, false));
+          for (Ask p : places) {
+            asks.add(new Ask(priority, p.resourceName(), size, p.count(), p.relaxLocality(), id, false));
+          }
           return asks;
         });
   }

@@ -324,7 +324,9 @@ final class FairPass {
     Locality level = Asks.levelOf(ask, node.host(), node.nodeId(), node.rack());
     String reason = reason(app, ask, node, level, why);
     Resource size = ask.capability();
-    if (app.waits != null) app.waits.computeIfPresent(RequestKey.of(ask), (k, w) -> LocalityDelay.afterFairPlacement(w, level));
+    if (app.waits != null) {
+      app.waits.computeIfPresent(RequestKey.of(ask), (k, w) -> LocalityDelay.afterFairPlacement(w, level));
+    }
     app.remaining = Asks.afterPlacement(app.remaining, ask, node.host(), node.nodeId(), node.rack());
     app.requests = LocalityRequest.of(app.remaining);
     if (app.remaining.isEmpty()) countAsking(app.leaf, -1);

@@ -121,7 +121,10 @@ public final class FairPolicySet implements PolicySet {
     if (changed) rebuildDynamicQueues();
   }
 
-  /** Its holds, delays and node reservations go; a queue made for it alone goes with it, as Hadoop removes empty dynamic queues. */
+  /**
+   * Its holds, delays and node reservations go; a queue made for it alone goes with it, as Hadoop
+   * removes empty dynamic queues.
+   */
   @Override
   public void forget(String appId) {
     reservations.removeIf(r -> r.appId().equals(appId));

@@ -51,7 +51,10 @@ class FairReservationTest {
     return new NodeView(id, id, "/r", capacity, allocated);
   }
 
-  /** One pass with Hadoop's reservation settings; shares as computed for these applications, changed by {@code shareOverride}. */
+  /**
+   * One pass with Hadoop's reservation settings; shares as computed for these applications, with
+   * {@code shareOverride} in place of some applications' shares.
+   */
   private static FairAssigner.Outcome pass(List<NodeView> nodes, FairPlacing.State state, Set<String> minShareStarved,
       Map<String, Resource> shareOverride, App... apps) {
     List<AppView> views = new ArrayList<>();
@@ -124,11 +127,12 @@ class FairReservationTest {
   void onlyAStarvedApplicationReserves() {
     // One 8 GB node with 6 GB used; A2 wants a 4 GB container and A1 1 GB ones. With A2's fair
     // share set to nothing it is not starved: it reserves nothing, and A1 takes the 2 GB free.
-    FairAssigner.Outcome notStarved = pass(ONE_NODE, FairPlacing.State.EMPTY, Set.of(), Map.of(A2, Resource.NONE), SMALL, BIG);
+    Map<String, Resource> noShare = Map.of(A2, Resource.NONE);
+    FairAssigner.Outcome notStarved = pass(ONE_NODE, FairPlacing.State.EMPTY, Set.of(), noShare, SMALL, BIG);
     assertThat(notStarved.state().reservations()).isEmpty();
     assertThat(placed(notStarved)).containsExactly(A1 + "@n1", A1 + "@n1");
     // Given min-share starvation by the last update, it reserves n1 after all.
-    FairAssigner.Outcome minShare = pass(ONE_NODE, FairPlacing.State.EMPTY, Set.of(A2), Map.of(A2, Resource.NONE), SMALL, BIG);
+    FairAssigner.Outcome minShare = pass(ONE_NODE, FairPlacing.State.EMPTY, Set.of(A2), noShare, SMALL, BIG);
     assertThat(minShare.state().reservations()).containsOnlyKeys("n1");
     assertThat(placed(minShare)).isEmpty();
   }
