@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.typesafe.config.ConfigFactory;
 import dev.bobbin.am.shell.ShellAmSpec;
-import dev.bobbin.config.NmSettings;
 import dev.bobbin.node.server.NodeManager;
 import dev.bobbin.protocol.Resource;
 import dev.bobbin.protocol.WireJson;
@@ -57,15 +56,7 @@ class FairPreemptionIT {
         "bobbin.scheduler.fair.update-interval", "500ms",
         "bobbin.scheduler.fair.preemption.enabled", true,
         "bobbin.scheduler.fair.preemption.wait-before-kill", "1s")));
-    for (int i = 1; i <= 2; i++) {
-      nms.add(NodeManager.start(NmSettings.from(ConfigFactory.parseMap(Map.of(
-          "bobbin.nm.rm-addresses", List.of(rm.url()),
-          "bobbin.nm.http-port", RestApiIT.freePort(),
-          "bobbin.nm.memory-mb", 4096,
-          "bobbin.nm.vcores", 4,
-          "bobbin.nm.node-credential-file", rm.nodeCredentialFile().toString(),
-          "bobbin.nm.work-dir", dir.resolve("nm-" + i).toString())).withFallback(ConfigFactory.load()))));
-    }
+    for (int i = 1; i <= 2; i++) nms.add(ItNodes.start(rm, dir.resolve("nm-" + i)));
     String base = rm.url() + "/ws/v1/cluster";
     Http.await(Duration.ofSeconds(30), "two nodes", () ->
         Http.get(base + "/nodes?states=RUNNING").json().path("nodes").path("node").size() == 2);

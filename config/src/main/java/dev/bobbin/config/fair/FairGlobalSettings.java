@@ -21,6 +21,10 @@ import java.util.Set;
  * @param updateInterval yarn.scheduler.fair.update-interval-ms
  * @param userAsDefaultQueue yarn.scheduler.fair.user-as-default-queue; only used without a placement policy
  * @param allowUndeclaredPools yarn.scheduler.fair.allow-undeclared-pools; only used without a placement policy
+ * @param localityThresholdNode yarn.scheduler.fair.locality.threshold.node: the share of the cluster's
+ *     nodes a request passes up before it may be placed rack-local; -1 (Hadoop's default) for no delay
+ * @param localityThresholdRack yarn.scheduler.fair.locality.threshold.rack: the share passed up again
+ *     before it may be placed off-switch; -1 (Hadoop's default) for no delay
  */
 public record FairGlobalSettings(
     Path allocationFile,
@@ -29,7 +33,12 @@ public record FairGlobalSettings(
     Duration waitTimeBeforeKill,
     Duration updateInterval,
     boolean userAsDefaultQueue,
-    boolean allowUndeclaredPools) {
+    boolean allowUndeclaredPools,
+    double localityThresholdNode,
+    double localityThresholdRack) {
+
+  /** Hadoop's value for no delay scheduling. */
+  public static final double NO_DELAY = -1;
 
   public static final FairGlobalSettings HADOOP_DEFAULTS =
       new FairGlobalSettings(null, false, 0.8, Duration.ofMillis(15_000), Duration.ofMillis(500), true, true);
@@ -37,6 +46,13 @@ public record FairGlobalSettings(
   public FairGlobalSettings {
     Objects.requireNonNull(waitTimeBeforeKill, "waitTimeBeforeKill");
     Objects.requireNonNull(updateInterval, "updateInterval");
+  }
+
+  /** Without delay scheduling. */
+  public FairGlobalSettings(Path allocationFile, boolean preemptionEnabled, double preemptionUtilizationThreshold,
+      Duration waitTimeBeforeKill, Duration updateInterval, boolean userAsDefaultQueue, boolean allowUndeclaredPools) {
+    this(allocationFile, preemptionEnabled, preemptionUtilizationThreshold, waitTimeBeforeKill, updateInterval,
+        userAsDefaultQueue, allowUndeclaredPools, NO_DELAY, NO_DELAY);
   }
 
   public static FairGlobalSettings from(Config root) {
@@ -77,7 +93,24 @@ public record FairGlobalSettings(
     return new FairGlobalSettings(
         file, enabled, threshold, wait, update,
         flag(s, "user-as-default-queue", h.userAsDefaultQueue),
-        flag(s, "allow-undeclared-pools", h.allowUndeclaredPools));
+        flag(s, "allow-undeclared-pools", h.allowUndeclaredPools),
+        localityThreshold(s, "locality-threshold-node", h.localityThresholdNode),
+        localityThreshold(s, "locality-threshold-rack", h.localityThresholdRack));
+  }
+
+  /**
+   * A share of the cluster's nodes, or a negative value (Hadoop's -1) for no delay. Hadoop takes
+   * any float and counts one above 1 as 1; a value above 1 is refused here, being a mistake.
+   */
+  private static double localityThreshold(ConfigObject s, String k, double fallback) {
+    ConfigValue v = HoconValues.present(s, k);
+    if (v == null) return fallback;
+    String key = HoconValues.key(HoconFairReader.SECTION, k);
+    double t = HoconValues.number(key, v);
+    if (Double.isNaN(t) || t > 1) {
+      throw new SettingsException(key, "must be a share of the nodes between 0 and 1, or -1 for no delay, was " + t);
+    }
+    return t;
   }
 
   private static boolean flag(ConfigObject s, String k, boolean fallback) {

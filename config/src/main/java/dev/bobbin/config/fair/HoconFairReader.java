@@ -37,7 +37,7 @@ final class HoconFairReader {
   private static final Set<String> SECTION_KEYS =
       Set.of(
           "allocation-file", "update-interval", "user-as-default-queue", "allow-undeclared-pools", "preemption",
-          "defaults", "users", "queues", "placement-rules");
+          "locality-threshold-node", "locality-threshold-rack", "defaults", "users", "queues", "placement-rules");
   private static final Set<String> DEFAULT_KEYS =
       Set.of(
           "user-max-apps", "queue-max-apps", "queue-max-resources", "queue-max-am-share", "scheduling-policy",

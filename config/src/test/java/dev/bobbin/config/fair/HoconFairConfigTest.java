@@ -28,7 +28,8 @@ class HoconFairConfigTest {
   void globalSettings() {
     FairGlobalSettings g = FairGlobalSettings.from(Fixtures.fullHocon());
     assertThat(g)
-        .isEqualTo(new FairGlobalSettings(null, true, 0.7, Duration.ofSeconds(10), Duration.ofMillis(250), false, false));
+        .isEqualTo(new FairGlobalSettings(null, true, 0.7, Duration.ofSeconds(10), Duration.ofMillis(250), false, false,
+            0.5, 0.25));
   }
 
   @Test
@@ -42,6 +43,16 @@ class HoconFairConfigTest {
     assertThat(g.userAsDefaultQueue()).isTrue();
     assertThat(g.allowUndeclaredPools()).isTrue();
     assertThat(g.allocationFile()).isNull();
+    assertThat(g.localityThresholdNode()).as("no delay scheduling").isEqualTo(-1);
+    assertThat(g.localityThresholdRack()).isEqualTo(-1);
+  }
+
+  @Test
+  void aNegativeLocalityThresholdMeansNoDelayAsInHadoop() {
+    var root = ConfigFactory.parseString(AT + " { locality-threshold-node = -0.5, locality-threshold-rack = 0 }");
+    FairGlobalSettings g = FairGlobalSettings.from(root);
+    assertThat(g.localityThresholdNode()).isEqualTo(-0.5);
+    assertThat(g.localityThresholdRack()).isZero();
   }
 
   @Test
@@ -143,7 +154,9 @@ class HoconFairConfigTest {
         arguments("placement-rules = [ { name = default, queue = \"q.\" } ]", AT + ".placement-rules[1].queue", "must not start or end with '.'"),
         arguments("preemption { enabled = sometimes }", AT + ".preemption.enabled", "not true or false"),
         arguments("preemption { cluster-utilization-threshold = 1.5 }", AT + ".preemption.cluster-utilization-threshold", "must be between 0 and 1"),
-        arguments("update-interval = 0s", AT + ".update-interval", "must be positive"));
+        arguments("update-interval = 0s", AT + ".update-interval", "must be positive"),
+        arguments("locality-threshold-node = 1.5", AT + ".locality-threshold-node", "between 0 and 1, or -1 for no delay"),
+        arguments("locality-threshold-rack = half", AT + ".locality-threshold-rack", "not a number: 'half'"));
   }
 
   @ParameterizedTest(name = "{1}: {2}")

@@ -4,6 +4,7 @@ import com.typesafe.config.Config;
 import dev.bobbin.config.SchedulerSettings;
 import dev.bobbin.config.fair.FairGlobalSettings;
 import dev.bobbin.config.fair.FairSchedulerConfig;
+import dev.bobbin.core.policy.AllocationLimits;
 import dev.bobbin.core.policy.PolicyConfig;
 import dev.bobbin.core.policy.PolicySet;
 import dev.bobbin.core.policy.FifoPolicySet;
@@ -35,7 +36,7 @@ public final class PolicySets {
       case FIFO -> FifoPolicySet.create(config.scheduler());
       case FAIR -> {
         if (config.fair() == null) throw new IllegalArgumentException("the fair policy needs its configuration");
-        yield new FairPolicySet(config.fair());
+        yield new FairPolicySet(config.fair(), AllocationLimits.of(config.scheduler()).minimum());
       }
     };
   }

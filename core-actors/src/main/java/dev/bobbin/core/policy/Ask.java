@@ -3,8 +3,9 @@ package dev.bobbin.core.policy;
 import dev.bobbin.protocol.Resource;
 
 /**
- * Outstanding demand of one application attempt for one request key. {@code resourceName} is
- * {@code *}, a rack or a host; {@code count} is how many containers are still wanted.
+ * Outstanding demand of one application attempt for one request key at one place.
+ * {@code resourceName} is {@code *}, a rack, a host or a node id; {@code count} is how many containers
+ * are still wanted there. The asks of one key together are a {@link LocalityRequest}.
  */
 public record Ask(
     int priority, String resourceName, Resource capability, int count, boolean relaxLocality,
@@ -18,11 +19,6 @@ public record Ask(
 
   public boolean isAny() {
     return ANY.equals(resourceName);
-  }
-
-  /** Whether a container for this ask may go on a node of this host and rack. */
-  public boolean allows(String host, String nodeId, String rack) {
-    return isAny() || resourceName.equals(host) || resourceName.equals(nodeId) || resourceName.equals(rack);
   }
 
   public Ask withCount(int newCount) {

@@ -14,6 +14,12 @@ import java.util.Map;
  * priority, then submission) whose highest-priority ask fits. The AM ask of an application comes
  * before its other asks, whatever their priority, as long as the AMs placed stay within the AM
  * headroom (YARN's maximum-am-resource-percent): AMs that fill a cluster wait forever for workers.
+ *
+ * <p>Locality is counted as YARN counts it ({@link LocalityRequest}, {@link Asks#afterPlacement}):
+ * a container goes on a host the request names, else in a rack it names, else anywhere, and never
+ * past a level whose relaxLocality is false. There is no delay scheduling and no reservation, as in
+ * Hadoop's FifoScheduler; unlike that scheduler, which places anywhere whatever the flags say,
+ * relaxLocality is honoured.
  */
 public final class FifoPolicy implements SchedulingPolicy {
   private static final Comparator<AppView> FIFO =
@@ -64,26 +70,27 @@ public final class FifoPolicy implements SchedulingPolicy {
   private static final class PendingApp {
     private final AppView view;
     private List<Ask> remaining;
+    private List<LocalityRequest> requests;
 
     PendingApp(AppView view) {
       this.view = view;
       this.remaining = view.asks();
+      this.requests = LocalityRequest.of(remaining);
     }
 
     Assignment placeOn(NodeView node, Resource amLeft) {
-      List<Ask> candidates = new ArrayList<>(remaining);
-      candidates.sort(Comparator.comparing((Ask a) -> !a.am()).thenComparingInt(Ask::priority));
-      for (Ask ask : candidates) {
-        if (ask.count() <= 0 || !ask.allows(node.host(), node.nodeId(), node.rack())) continue;
-        if (ask.am() && !amLeft.fits(ask.capability())) continue;
-        if (Asks.servedThroughAny(remaining, ask)) continue;
-        Resource size = ask.capability();
-        if (!node.free().fits(size)) continue;
+      for (LocalityRequest request : requests) {
+        if (!request.mayUse(node) || !node.free().fits(request.capability())) continue;
+        if (request.am() && !amLeft.fits(request.capability())) continue;
+        Ask ask = request.placement(node, Locality.OFF_SWITCH);
+        if (ask == null) continue;
         remaining = Asks.afterPlacement(remaining, ask, node.host(), node.nodeId(), node.rack());
+        requests = LocalityRequest.of(remaining);
+        Locality level = Asks.levelOf(ask, node.host(), node.nodeId(), node.rack());
         return new Assignment(
             view.appId(), view.attemptId(), node.nodeId(), ask,
             "fifo: first fit in queue " + view.queue() + " for priority " + ask.priority()
-                + " on " + node.nodeId() + " (free " + node.free() + ")");
+                + " on " + node.nodeId() + ", " + level.label() + " (free " + node.free() + ")");
       }
       return null;
     }

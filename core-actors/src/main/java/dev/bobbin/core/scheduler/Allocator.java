@@ -2,9 +2,10 @@ package dev.bobbin.core.scheduler;
 
 import dev.bobbin.core.container.ContainerEntity;
 import dev.bobbin.core.policy.AllocationPlan;
-import dev.bobbin.core.policy.Ask;
+import dev.bobbin.core.policy.Asks;
 import dev.bobbin.core.policy.Assignment;
 import dev.bobbin.core.policy.PolicySet;
+import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -95,11 +96,9 @@ final class Allocator {
       log.warn("Allocation of {} failed to persist: {}", m.containerId(), m.error());
       if (!m.answered()) acts.withdraw(m.containerId());
       model.unplace(c);
-      if (app != null) {
-        Ask again = new Ask(a.priority(), Ask.ANY, a.resource(), 1, true, a.allocationRequestId(), a.am());
-        Ask prev = app.ask(SchedApp.AskKey.of(again));
-        app.replaceAsk(prev == null ? again : prev.withCount(prev.count() + 1));
-      }
+      // The asks the placement took from get their container back, each at its own level and with
+      // its own relaxLocality, so that a strict request stays strict when it is placed again.
+      if (app != null) app.setAsks(Asks.restored(List.copyOf(app.asks()), c.charged));
       return;
     }
     model.setPhase(c, SchedContainer.Phase.ALLOCATED);

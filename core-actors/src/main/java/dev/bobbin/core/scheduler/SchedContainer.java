@@ -1,6 +1,8 @@
 package dev.bobbin.core.scheduler;
 
 import dev.bobbin.core.container.ContainerEntity;
+import dev.bobbin.core.policy.Ask;
+import java.util.List;
 
 /** A container the scheduler counts against its node, from placement until its completion is durable. */
 final class SchedContainer {
@@ -21,6 +23,11 @@ final class SchedContainer {
   Phase phase = Phase.IN_FLIGHT;
   /** False for a container recovered from the journal until its NodeManager reports it. */
   boolean confirmed = true;
+  /**
+   * The asks its placement took one from, each with a count of 1, given back if its write fails;
+   * empty for a container the scheduler did not place itself (recovered or adopted).
+   */
+  List<Ask> charged = List.of();
 
   SchedContainer(ContainerEntity.Allocation allocation, long allocatedTime) {
     this.allocation = allocation;

@@ -4,6 +4,7 @@ import dev.bobbin.config.QueuePath;
 import dev.bobbin.core.app.PreemptionRecord;
 import dev.bobbin.core.container.ContainerEntity;
 import dev.bobbin.core.node.NodeEntity;
+import dev.bobbin.core.policy.Ask;
 import dev.bobbin.core.policy.Asks;
 import dev.bobbin.core.policy.Assignment;
 import dev.bobbin.core.policy.Preemption;
@@ -277,7 +278,9 @@ final class SchedulerModel {
     SchedContainer c = new SchedContainer(alloc, now);
     countOn(node, c);
     app.add(c);
-    app.setAsks(Asks.afterPlacement(List.copyOf(app.asks()), a.ask(), reg.host(), node.id(), reg.rack()));
+    List<Ask> asks = List.copyOf(app.asks());
+    c.charged = Asks.charged(asks, a.ask(), reg.host(), node.id(), reg.rack());
+    app.setAsks(Asks.afterPlacement(asks, a.ask(), reg.host(), node.id(), reg.rack()));
     return c;
   }
 

@@ -73,10 +73,21 @@ class FifoPolicyTest {
 
   @Test
   void aStrictHostAskOnlyLandsOnThatHost() {
+    // One container on b and nowhere else: b's ask, and * holding the count with relaxLocality off.
+    Ask onB = new Ask(1, "b", GB, 1, true, -1, false);
+    Ask strictAny = new Ask(1, Ask.ANY, GB, 1, false, -1, false);
+    var plan = policy.assign(List.of("default"), List.of(node("a:1", 4096, 8), node("b:1", 4096, 8)), List.of(
+        app("application_1_0001", "default", 10, onB, strictAny)));
+    assertThat(plan.assignments()).singleElement().satisfies(a -> assertThat(a.nodeId()).isEqualTo("b:1"));
+  }
+
+  @Test
+  void aHostAskWithoutAStarAskPlacesNothing() {
+    // * holds how many containers are wanted, as in YARN: a host ask alone wants none.
     Ask onB = new Ask(1, "b", GB, 1, false, -1, false);
     var plan = policy.assign(List.of("default"), List.of(node("a:1", 4096, 8), node("b:1", 4096, 8)), List.of(
         app("application_1_0001", "default", 10, onB)));
-    assertThat(plan.assignments()).singleElement().satisfies(a -> assertThat(a.nodeId()).isEqualTo("b:1"));
+    assertThat(plan.isEmpty()).isTrue();
   }
 
   @Test

@@ -36,8 +36,14 @@ import java.util.Set;
  * Hadoop's FairScheduler as a policy set: placement by the allocation file's rules, fair shares,
  * starvation and preemption. Between passes it keeps the configuration, the queues placement made
  * at run time, the latest shares, the starvation state ({@link StarvationState}: clocks, last
- * computed starvation, recheck times) and the space preemption freed for starved applications; the
- * decisions come from the pure functions of this package.
+ * computed starvation, recheck times), the space preemption freed for starved applications, and
+ * what the assignment hands from one pass to the next ({@link FairPlacing.State}: delay scheduling
+ * per request and node reservations); the decisions come from the pure functions of this package.
+ *
+ * <p>None of the assignment's state is journalled. A scheduler that takes over starts with no
+ * delays counted and no nodes reserved, as a restarted Hadoop ResourceManager does: a request may
+ * wait through its delay once more, and a big request reserves a node again at the next pass that
+ * offers it one. Neither is a guarantee the journal must keep (no placement depends on it).
  */
 public final class FairPolicySet implements PolicySet {
   private FairSetup setup;
@@ -57,9 +63,19 @@ public final class FairPolicySet implements PolicySet {
   private StarvationClocks restored = StarvationClocks.EMPTY;
   private List<PreemptionPlan.Reservation> reservations = new ArrayList<>();
   private Resource cluster = Resource.NONE;
+  /** The step asks are rounded to, Hadoop's increment allocation: reservations start at twice it. */
+  private final Resource increment;
+  private FairPlacing.State placing = FairPlacing.State.EMPTY;
 
+  /** With Hadoop's default increment allocation, 1024 MB and 1 vcore. */
   public FairPolicySet(FairSetup setup) {
+    this(setup, Resource.of(1024, 1));
+  }
+
+  /** @param increment the step asks are rounded to (Bobbin's minimum allocation) */
+  public FairPolicySet(FairSetup setup, Resource increment) {
     this.setup = setup;
+    this.increment = increment;
     this.acls = QueueAcls.of(setup.config());
     this.configured = KnownQueues.of(setup.config());
     this.root = FairQueueTree.build(setup.config(), dynamic, cluster);
@@ -105,10 +121,14 @@ public final class FairPolicySet implements PolicySet {
     if (changed) rebuildDynamicQueues();
   }
 
-  /** Its reservations go; a queue made for it alone goes with it, as Hadoop removes empty dynamic queues. */
+  /**
+   * Its holds, delays and node reservations go; a queue made for it alone goes with it, as Hadoop
+   * removes empty dynamic queues.
+   */
   @Override
   public void forget(String appId) {
     reservations.removeIf(r -> r.appId().equals(appId));
+    placing = placing.without(appId);
     QueuePath queue = appQueues.remove(appId);
     if (queue != null && leave(queue)) rebuildDynamicQueues();
   }
@@ -142,9 +162,32 @@ public final class FairPolicySet implements PolicySet {
   @Override
   public AllocationPlan assign(ClusterView view, int limit) {
     releaseReservations(view.apps());
-    Map<String, String> reserved = new LinkedHashMap<>();
-    for (PreemptionPlan.Reservation r : reservations) reserved.putIfAbsent(r.nodeId(), r.appId());
-    return FairAssigner.assign(root, shares, view.usableNodes(), view.waiting(), view.apps(), reserved, limit);
+    Map<String, String> held = new LinkedHashMap<>();
+    for (PreemptionPlan.Reservation r : reservations) held.putIfAbsent(r.nodeId(), r.appId());
+    FairAssigner.Outcome o = FairAssigner.assign(root, shares, view.usableNodes(), view.waiting(), view.apps(), held,
+        minShareStarved(), placingSettings(), placing, limit);
+    placing = o.state();
+    return o.plan();
+  }
+
+  private FairPlacing.Settings placingSettings() {
+    var g = setup.global();
+    return FairPlacing.Settings.of(g.localityThresholdNode(), g.localityThresholdRack(), increment);
+  }
+
+  /** Applications the last starvation check attributed min-share starvation to: they may reserve nodes. */
+  private Set<String> minShareStarved() {
+    if (starvation == null) return Set.of();
+    Set<String> out = new HashSet<>();
+    starvation.apps().forEach((id, s) -> {
+      if (!StarvationMath.isNone(s.minShareStarvation())) out.add(id);
+    });
+    return out;
+  }
+
+  /** The node reservations, by node id, as the last pass left them. */
+  public Map<String, NodeReservation> nodeReservations() {
+    return placing.reservations();
   }
 
   /** A placement on a reserved node uses up that reservation. */
@@ -179,13 +222,18 @@ public final class FairPolicySet implements PolicySet {
       root = FairQueueTree.build(setup.config(), dynamic, cluster);
     }
     shares = FairShareCalculator.compute(root, cluster, apps);
+    // Passes run only while something is asked for: an application that withdrew everything would
+    // otherwise keep its node reserved, and preemption would not count that node's space.
+    Set<String> asking = new HashSet<>();
+    for (AppSnapshot a : apps) if (!StarvationMath.isNone(a.pending())) asking.add(a.appId());
+    placing = placing.withoutReservationsOf(id -> !asking.contains(id));
     StarvationState current = starvation != null ? starvation : StarvationState.restored(restored, now);
     PreemptionSettings settings = preemption();
     List<Preemption> preemptions = List.of();
     if (settings.shouldAttempt(view.used(), cluster)) {
       Starvation found = StarvationDetector.detect(root, shares, cluster, apps, current, now);
       PreemptionPlan plan = PreemptionPlanner.plan(settings, root, shares, cluster, apps, asks(view.waiting()),
-          view.usableNodes(), view.preemptable(), found, view.preempting(), reservations);
+          view.usableNodes(), view.preemptable(), found, view.preempting(), heldAndReserved());
       plan.reservations().forEach(this::hold);
       preemptions = preemptions(plan);
       List<String> served = found.apps().stream().map(Starvation.StarvedApp::appId).toList();
@@ -195,6 +243,19 @@ public final class FairPolicySet implements PolicySet {
     }
     starvation = current;
     return new PolicyUpdate(preemptions, current.clocks(now));
+  }
+
+  /**
+   * What preemption may not count as free on a node: space held for starved applications, and the
+   * containers nodes are reserved for (Hadoop's {@code FSSchedulerNode.getTotalReserved}).
+   */
+  private List<PreemptionPlan.Reservation> heldAndReserved() {
+    if (placing.reservations().isEmpty()) return reservations;
+    List<PreemptionPlan.Reservation> out = new ArrayList<>(reservations);
+    for (NodeReservation r : placing.reservations().values()) {
+      out.add(new PreemptionPlan.Reservation(r.nodeId(), r.appId(), r.size()));
+    }
+    return out;
   }
 
   private PreemptionSettings preemption() {
@@ -291,7 +352,11 @@ public final class FairPolicySet implements PolicySet {
 
   @Override
   public SchedulerView view(ClusterView view) {
-    return new FairView(root, shares, cluster, view.leafApps());
+    Map<String, FairView.Reserved> reserved = new HashMap<>();
+    for (NodeReservation r : placing.reservations().values()) {
+      reserved.merge(r.queue(), new FairView.Reserved(r.size(), 1), FairView.Reserved::plus);
+    }
+    return new FairView(root, shares, cluster, view.leafApps(), reserved);
   }
 
   /** Taken up by the next update; the rest of the state starts afresh then. */

@@ -14,9 +14,24 @@ import java.util.Map;
  * {@code GET /ws/v1/cluster/scheduler}.
  *
  * @param leaves per leaf queue path, its applications and their containers
+ * @param reserved per leaf queue path, the containers its applications hold nodes reserved for
  */
-public record FairView(QueueSpec root, FairShares shares, Resource cluster, Map<String, LeafApps> leaves)
-    implements SchedulerView {
+public record FairView(QueueSpec root, FairShares shares, Resource cluster, Map<String, LeafApps> leaves,
+    Map<String, Reserved> reserved) implements SchedulerView {
+
+  /** Containers nodes are reserved for, and what they add up to. */
+  public record Reserved(Resource resources, int containers) {
+    public static final Reserved NONE = new Reserved(Resource.NONE, 0);
+
+    public Reserved plus(Reserved o) {
+      return new Reserved(resources.plus(o.resources), containers + o.containers);
+    }
+  }
+
+  /** With no node reserved. */
+  public FairView(QueueSpec root, FairShares shares, Resource cluster, Map<String, LeafApps> leaves) {
+    this(root, shares, cluster, leaves, Map.of());
+  }
 
   @Override
   public Map<String, Object> schedulerInfo() {
@@ -47,10 +62,11 @@ public record FairView(QueueSpec root, FairShares shares, Resource cluster, Map<
     m.put("steadyFairResources", share == null ? Resource.NONE : share.steadyFairShare());
     m.put("fairResources", share == null ? Resource.NONE : share.fairShare());
     m.put("clusterResources", cluster);
-    m.put("reservedResources", Resource.NONE);
+    Reserved held = reservedUnder(q);
+    m.put("reservedResources", held.resources());
     m.put("allocatedContainers", apps.containers());
     m.put("pendingContainers", apps.pendingContainers());
-    m.put("reservedContainers", 0);
+    m.put("reservedContainers", held.containers());
     m.put("preemptable", preemptable);
     m.put("fairSharePreemptionTimeout",
         q.fairSharePreemptionTimeout() == null ? -1 : q.fairSharePreemptionTimeout().toMillis());
@@ -66,6 +82,14 @@ public record FairView(QueueSpec root, FairShares shares, Resource cluster, Map<
       m.put("childQueues", Map.of("queue", children));
     }
     return m;
+  }
+
+  /** A queue's reservations are those of the leaves under it, as Hadoop's queue metrics add up. */
+  private Reserved reservedUnder(QueueSpec q) {
+    if (q.isLeaf()) return reserved.getOrDefault(q.path(), Reserved.NONE);
+    Reserved total = Reserved.NONE;
+    for (QueueSpec c : q.children()) total = total.plus(reservedUnder(c));
+    return total;
   }
 
   /** Hadoop reports a max share raised to the min share and clipped to the cluster. */

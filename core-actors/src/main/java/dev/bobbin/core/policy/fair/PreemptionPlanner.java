@@ -57,9 +57,11 @@ import java.util.stream.Collectors;
  * oldest first. Within a node's set, Hadoop lists the containers grouped by application in hash-map
  * order; Bobbin lists them in the order they were taken.
  *
+ * <p>{@code outstanding} also carries the containers nodes are reserved for ({@link NodeReservation}):
+ * like held space, Hadoop's {@code getTotalReserved}, their size is not counted as free.
+ *
  * <p>Not mirrored: Hadoop's per-queue {@code yarn.scheduler.fair.am.preemption} switch (Bobbin takes
- * no such key, so AM containers may always be preempted, Hadoop's default), and its container
- * reservations, which Bobbin does not make.
+ * no such key, so AM containers may always be preempted, Hadoop's default).
  */
 public final class PreemptionPlanner {
   private PreemptionPlanner() {}
@@ -71,7 +73,8 @@ public final class PreemptionPlanner {
    * @param containers the containers preemption may take, each on one of {@code nodes}
    * @param alreadyMarked containers already being preempted: neither taken again nor counted as
    *     their application's
-   * @param outstanding space earlier plans preempted for starved applications, still held for them
+   * @param outstanding space earlier plans preempted for starved applications, still held for them,
+   *     and the containers nodes are reserved for
    */
   public static PreemptionPlan plan(
       PreemptionSettings settings, QueueSpec root, FairShares shares, Resource cluster, List<AppSnapshot> apps,

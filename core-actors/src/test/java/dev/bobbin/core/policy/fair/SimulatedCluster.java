@@ -69,7 +69,12 @@ final class SimulatedCluster implements ClusterView {
   }
 
   SimulatedCluster node(String id, Resource capacity) {
-    nodes.put(id, new NodeView(id, id, "/rack", capacity, Resource.NONE));
+    return node(id, "/rack", capacity);
+  }
+
+  /** A node whose host is its id. */
+  SimulatedCluster node(String id, String rack, Resource capacity) {
+    nodes.put(id, new NodeView(id, id, rack, capacity, Resource.NONE));
     return this;
   }
 
