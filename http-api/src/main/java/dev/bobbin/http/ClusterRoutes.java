@@ -107,7 +107,24 @@ final class ClusterRoutes extends AllDirectives {
         path("appattempts", () -> get(() -> async(() -> attempts(id, caller)))),
         path("state", () -> concat(
             get(() -> async(() -> state(id))),
-            put(() -> entity(Unmarshaller.entityToString(), body -> async(() -> putState(id, body, caller)))))));
+            put(() -> entity(Unmarshaller.entityToString(), body -> async(() -> putState(id, body, caller)))))),
+        path("priority", () -> concat(
+            get(() -> async(() -> priority(id))),
+            put(() -> entity(Unmarshaller.entityToString(), body -> async(() -> putPriority(id, body, caller)))))));
+  }
+
+  private CompletionStage<HttpResponse> priority(String id) {
+    return core.application(id).thenApply(r -> ok(Map.of("priority", r.priority())));
+  }
+
+  /** As {@code yarn application -updatePriority}: for whoever may kill the application. */
+  private CompletionStage<HttpResponse> putPriority(String id, String body, RestCaller caller) {
+    int priority = SubmissionJson.priority(Bodies.tree(body));
+    return audited(caller, "Update Application Priority", SERVICE, id, core.updatePriority(id, priority, found -> {
+      if (!core.access().canModify(caller.who(), found, core.queueAcls())) {
+        throw Rejection.accessDenied("User " + caller.user() + " cannot perform operation MODIFY_APP on " + id);
+      }
+    })).thenApply(r -> ok(Map.of("priority", r.priority())));
   }
 
   private CompletionStage<HttpResponse> attempts(String id, RestCaller caller) {
