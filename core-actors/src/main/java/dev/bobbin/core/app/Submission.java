@@ -9,8 +9,8 @@ import java.util.Map;
 /**
  * A validated submission context: what the client asked for, with defaults applied.
  *
- * @param priority the application's priority, higher first; before placement, below 0 when none was asked for
- *
+ * @param priority the application's priority, higher first; before placement, below 0 when none
+ *     was asked for
  * @param acls the application's ACLs in Hadoop's string form; a type not given allows no one but
  *     the owner, the administrators and the queue's administrators
  */
