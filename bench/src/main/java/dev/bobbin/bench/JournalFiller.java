@@ -69,6 +69,9 @@ final class JournalFiller extends AbstractBehavior<JournalFiller.Msg> {
 
     @Override
     public void appEnded(String appId, AppState state) {}
+
+    @Override
+    public void priorityChanged(String appId, int priority) {}
   };
   private static final long CLUSTER = 1700000000000L;
   private static final String USER = "bench";

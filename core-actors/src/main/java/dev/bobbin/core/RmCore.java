@@ -263,7 +263,8 @@ public final class RmCore {
     }
     String version = queues.version();
     AdmissionTerms terms = queues.admission(leaf);
-    Submission s = checked.withQueue(leaf.relative());
+    Submission s = checked.withQueue(leaf.relative())
+        .withPriority(queues.priorities().atSubmission(checked.priority(), leaf));
     return Retrying.<ApplicationEntity.SubmitChecked>ask(t -> app(s.appId()).ask(r -> new ApplicationEntity.CheckSubmit(s, r),
             t), timeout)
         .thenCompose(c -> switch (c.verdict()) {
@@ -321,6 +322,23 @@ public final class RmCore {
     return application(appId).thenCompose(found -> {
       authorize.accept(found);
       return app(appId).<AppReport>askWithStatus(r -> new ApplicationEntity.Kill(diagnostics, r), timeout);
+    });
+  }
+
+  /**
+   * Runs the application at {@code priority}, capped by the policy's maximum; an ended one answers
+   * as it is.
+   *
+   * @param authorize sees the application before its priority changes, and refuses by throwing a
+   *     {@link Rejection}
+   */
+  public CompletionStage<AppReport> updatePriority(String appId, int priority, Consumer<AppReport> authorize) {
+    return application(appId).thenCompose(found -> {
+      authorize.accept(found);
+      int effective = queues.priorities().capped(priority);
+      return Retrying.<AppReport>ask(t -> app(appId).askWithStatus(r -> new ApplicationEntity.UpdatePriority(effective,
+              r), t), timeout)
+          .exceptionallyCompose(e -> CompletableFuture.failedFuture(rejectionOr(e, Rejection.badRequest(rootMessage(e)))));
     });
   }
 

@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.apache.pekko.http.javadsl.model.HttpResponse;
 import org.apache.pekko.http.javadsl.server.AllDirectives;
@@ -107,7 +108,20 @@ final class ClusterRoutes extends AllDirectives {
         path("appattempts", () -> get(() -> async(() -> attempts(id, caller)))),
         path("state", () -> concat(
             get(() -> async(() -> state(id))),
-            put(() -> entity(Unmarshaller.entityToString(), body -> async(() -> putState(id, body, caller)))))));
+            put(() -> entity(Unmarshaller.entityToString(), body -> async(() -> putState(id, body, caller)))))),
+        path("priority", () -> concat(
+            get(() -> async(() -> priority(id))),
+            put(() -> entity(Unmarshaller.entityToString(), body -> async(() -> putPriority(id, body, caller)))))));
+  }
+
+  private CompletionStage<HttpResponse> priority(String id) {
+    return core.application(id).thenApply(r -> ok(Map.of("priority", r.priority())));
+  }
+
+  /** As {@code yarn application -updatePriority}: for whoever may kill the application. */
+  private CompletionStage<HttpResponse> putPriority(String id, String body, RestCaller caller) {
+    int priority = SubmissionJson.priority(Bodies.tree(body));
+    return audited(caller, "Update Application Priority", SERVICE, id, core.updatePriority(id, priority, mayModify(caller, id))).thenApply(r -> ok(Map.of("priority", r.priority())));
   }
 
   private CompletionStage<HttpResponse> attempts(String id, RestCaller caller) {
@@ -229,11 +243,16 @@ final class ClusterRoutes extends AllDirectives {
       return CompletableFuture.completedFuture(badRequest("diagnostics may have at most " + MAX_DIAGNOSTICS_LENGTH
           + " characters, it had " + diagnostics.length()));
     }
-    return audited(caller, "Kill Application Request", SERVICE, id, core.kill(id, diagnostics, found -> {
+    return audited(caller, "Kill Application Request", SERVICE, id, core.kill(id, diagnostics, mayModify(caller, id))).thenApply(r -> ok(Map.of("state", r.state().name())));
+  }
+
+  /** YARN's MODIFY_APP: the owner, the application's ACL, the queue's administrators and the cluster's. */
+  private Consumer<AppReport> mayModify(RestCaller caller, String id) {
+    return found -> {
       if (!core.access().canModify(caller.who(), found, core.queueAcls())) {
         throw Rejection.accessDenied("User " + caller.user() + " cannot perform operation MODIFY_APP on " + id);
       }
-    })).thenApply(r -> ok(Map.of("state", r.state().name())));
+    };
   }
 
   private CompletionStage<HttpResponse> nodes(Map<String, String> q) {

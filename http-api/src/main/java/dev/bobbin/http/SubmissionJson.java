@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.bobbin.core.base.Rejection;
 import dev.bobbin.core.app.ApplicationAccessType;
 import dev.bobbin.core.app.Submission;
+import dev.bobbin.core.policy.ApplicationPriorities;
 import dev.bobbin.protocol.ContainerLaunchContext;
 import dev.bobbin.protocol.Resource;
 import java.math.BigInteger;
@@ -51,9 +52,18 @@ final class SubmissionJson {
     }
     return new Submission(
         text(n, "application-id"), text(n, "application-name"), user, text(n, "queue"),
-        (int) number(n, "priority", Integer.MIN_VALUE, Integer.MAX_VALUE), text(n, "application-type"), tags,
+        n.hasNonNull("priority") ? (int) number(n, "priority", Integer.MIN_VALUE, Integer.MAX_VALUE)
+            : ApplicationPriorities.NONE_ASKED, text(n, "application-type"), tags,
         resource, new ContainerLaunchContext(commands, env),
         (int) number(n, "max-app-attempts", Integer.MIN_VALUE, Integer.MAX_VALUE), acls(spec));
+  }
+
+  /** The body of {@code PUT /apps/{id}/priority}: {@code {"priority":N}}, N a whole number from 0. */
+  static int priority(JsonNode body) {
+    if (!body.isObject() || !body.hasNonNull("priority")) {
+      throw Rejection.badRequest("Target Priority cannot be null: the body must be {\"priority\":N}");
+    }
+    return (int) number(body, "priority", 0, Integer.MAX_VALUE);
   }
 
   /** {@code am-container-spec.application-acls}: {@code {"entry":[{"key":"VIEW_APP","value":"u1,u2 g1"}]}}. */

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.bobbin.core.base.Rejection;
 import dev.bobbin.core.app.ApplicationAccessType;
 import dev.bobbin.core.app.Submission;
+import dev.bobbin.core.policy.ApplicationPriorities;
 import dev.bobbin.protocol.Resource;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -106,5 +107,27 @@ class SubmissionJsonTest {
         + "\"value\":{\"nested\":1}}}}}")).isInstanceOf(Rejection.class).hasMessageContaining("value must be a string");
     assertThatThrownBy(() -> parse("{\"application-tags\":{\"tag\":[{\"a\":1}]}}")).isInstanceOf(Rejection.class)
         .hasMessageContaining("application-tags");
+  }
+
+  @Test
+  void aSubmissionWithoutPriorityAsksForNoneSoItsLeafsDefaultApplies() {
+    assertThat(parse("{\"application-id\":\"application_1_0001\"}").priority())
+        .isEqualTo(ApplicationPriorities.NONE_ASKED);
+  }
+
+  @Test
+  void aPriorityUpdateIsAWholeNumberFromZero() {
+    assertThat(SubmissionJson.priority(Bodies.tree("{\"priority\":8}"))).isEqualTo(8);
+    assertThat(SubmissionJson.priority(Bodies.tree("{\"priority\":\"8\"}"))).isEqualTo(8);
+    assertThatThrownBy(() -> SubmissionJson.priority(Bodies.tree("{}"))).isInstanceOf(Rejection.class)
+        .hasMessageContaining("Target Priority cannot be null");
+    assertThatThrownBy(() -> SubmissionJson.priority(Bodies.tree("{\"priority\":null}")))
+        .isInstanceOf(Rejection.class).hasMessageContaining("Target Priority cannot be null");
+    assertThatThrownBy(() -> SubmissionJson.priority(Bodies.tree("{\"priority\":\"high\"}")))
+        .isInstanceOf(Rejection.class).hasMessage("priority must be a number, was 'high'");
+    assertThatThrownBy(() -> SubmissionJson.priority(Bodies.tree("{\"priority\":1.5}")))
+        .isInstanceOf(Rejection.class).hasMessage("priority must be a whole number, was 1.5");
+    assertThatThrownBy(() -> SubmissionJson.priority(Bodies.tree("{\"priority\":-1}")))
+        .isInstanceOf(Rejection.class).hasMessage("priority must be between 0 and 2147483647, was -1");
   }
 }

@@ -149,6 +149,36 @@ class RestApiIT {
   }
 
   @Test
+  void priorityIsCappedAtTheClustersMaximumAndBadInputChangesNothing() throws Exception {
+    String id = newAppId();
+    String asked = submission(id, "default", 1024).replace("\"queue\"", "\"priority\":5,\"queue\"");
+    assertThat(Http.post(base + "/apps", asked).status()).isEqualTo(202);
+    // The FIFO policy keeps every application at 0, as YARN's FIFO scheduler does.
+    assertThat(Http.get(base + "/apps/" + id).json().path("app").path("priority").asInt()).isZero();
+    String path = base + "/apps/" + id + "/priority";
+    assertThat(Http.get(path).body()).isEqualTo("{\"priority\":0}");
+
+    assertRemoteException(Http.put(path, "{}"), 400, "BadRequestException", "Target Priority cannot be null");
+    assertRemoteException(Http.put(path, "{\"priority\":\"high\"}"), 400, "BadRequestException",
+        "priority must be a number, was 'high'");
+    assertRemoteException(Http.put(path, "{\"priority\":-1}"), 400, "BadRequestException", "between 0 and");
+    assertRemoteException(Http.put(path, "{\"priority\":"), 400, "BadRequestException", "Malformed request body");
+
+    Http.Reply capped = Http.put(path, "{\"priority\":9}");
+    assertThat(capped.status()).as(capped.body()).isEqualTo(200);
+    assertThat(capped.json().path("priority").asInt()).isZero();
+
+    assertThat(Http.put(base + "/apps/" + id + "/state", "{\"state\":\"KILLED\"}").status()).isEqualTo(200);
+    Http.Reply ended = Http.put(path, "{\"priority\":0}");
+    assertThat(ended.status()).isEqualTo(200);
+    assertThat(ended.json().path("priority").asInt()).isZero();
+    assertRemoteException(Http.put(base + "/apps/application_1_9999/priority", "{\"priority\":1}"),
+        404, "NotFoundException", "not found");
+    assertRemoteException(Http.get(base + "/apps/application_1_9999/priority"), 404, "NotFoundException",
+        "not found");
+  }
+
+  @Test
   void nodeListIsEmptyWithoutNodeManagersAndBadStatesAreRefused() throws Exception {
     assertThat(Http.get(base + "/nodes").json().path("nodes").path("node").isArray()).isTrue();
     assertRemoteException(Http.get(base + "/nodes?states=SIDEWAYS"), 400, "BadRequestException", "SIDEWAYS");

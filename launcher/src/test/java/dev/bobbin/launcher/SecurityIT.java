@@ -194,6 +194,11 @@ class SecurityIT {
     assertRemoteException(bob.put("/apps/" + id + "/state", "{\"state\":\"KILLED\"}"), 403, ACCESS_CONTROL,
         "MODIFY_APP");
     assertThat(alice.get("/apps/" + id).json().path("app").path("state").asText()).isEqualTo("ACCEPTED");
+    // A priority change is for those who may kill it too.
+    assertRemoteException(bob.put("/apps/" + id + "/priority", "{\"priority\":0}"), 403, ACCESS_CONTROL,
+        "MODIFY_APP");
+    assertThat(alice.put("/apps/" + id + "/priority", "{\"priority\":0}").status()).isEqualTo(200);
+    assertThat(admin.put("/apps/" + id + "/priority", "{\"priority\":0}").status()).isEqualTo(200);
 
     // Submitting needs the queue's submit rights, from a user or a group; a refusal creates nothing.
     String refused = bob.newApplication();

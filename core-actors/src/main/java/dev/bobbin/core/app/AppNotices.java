@@ -2,8 +2,8 @@ package dev.bobbin.core.app;
 
 /**
  * Where an application's entity reports what the scheduler follows, once the events are durable:
- * an attempt that starts or ends, and the application's end. A lost notice is rebuilt from the
- * journal by the next scheduler to recover.
+ * an attempt that starts or ends, a new priority, and the application's end. A lost notice is
+ * rebuilt from the journal by the next scheduler to recover.
  */
 public interface AppNotices {
   void attemptAdded(String appId, String attemptId, Submission submission, long submitTime);
@@ -11,4 +11,7 @@ public interface AppNotices {
   void attemptEnded(String appId, String attemptId);
 
   void appEnded(String appId, AppState state);
+
+  /** The application runs at a new priority from now on. */
+  void priorityChanged(String appId, int priority);
 }

@@ -76,6 +76,12 @@ public final class ApplicationEntity
   public record Kill(String diagnostics, ActorRef<StatusReply<AppReport>> replyTo)
       implements Command {}
 
+  /**
+   * Runs the application at {@code priority} from now on (already capped by the policy). An ended
+   * application answers as it is, unchanged, as YARN does.
+   */
+  public record UpdatePriority(int priority, ActorRef<StatusReply<AppReport>> replyTo) implements Command {}
+
   public record Get(ActorRef<StatusReply<AppReport>> replyTo) implements Command {}
 
   /**
@@ -125,6 +131,8 @@ public final class ApplicationEntity
   public record AppFailed(String diagnostics, long time) implements Event {}
 
   public record AppKilled(String diagnostics, long time) implements Event {}
+
+  public record PriorityUpdated(int priority) implements Event {}
 
   public record PreemptionSuffered(PreemptionRecord record) implements Event {}
 
@@ -210,6 +218,9 @@ public final class ApplicationEntity
         return finished(AppState.FAILED, FinalApplicationStatus.FAILED, e.diagnostics(), e.time(), AttemptState.FAILED);
       } else if (event instanceof AppKilled e) {
         return finished(AppState.KILLED, FinalApplicationStatus.KILLED, e.diagnostics(), e.time(), AttemptState.KILLED);
+      } else if (event instanceof PriorityUpdated e) {
+        return new State(appId, issuedTo, submission.withPriority(e.priority()), state, finalStatus, diagnostics,
+            startedTime, finishedTime, attempts, preemptions);
       } else if (event instanceof PreemptionSuffered e) {
         return new State(appId, issuedTo, submission, state, finalStatus, diagnostics, startedTime, finishedTime, attempts,
             preemptions.suffer(e.record()));
@@ -286,6 +297,7 @@ public final class ApplicationEntity
         .onCommand(UnregisterAm.class, this::onUnregisterAm)
         .onCommand(AmContainerFinished.class, this::onAmContainerFinished)
         .onCommand(Kill.class, this::onKill)
+        .onCommand(UpdatePriority.class, this::onUpdatePriority)
         .onCommand(RecordPreemption.class, this::onRecordPreemption)
         .onCommand(RecordDeliveries.class, this::onRecordDeliveries)
         .onCommand(Get.class, (s, c) -> s.exists()
@@ -402,6 +414,22 @@ public final class ApplicationEntity
     return Effect()
         .persist(new AppKilled(diag, clock.millis()))
         .thenRun(ns -> scheduler.appEnded(appId, ns.state()))
+        .thenReply(c.replyTo(), ns -> StatusReply.success(ns.report()));
+  }
+
+  private ReplyEffect<Event, State> onUpdatePriority(State s, UpdatePriority c) {
+    if (!s.exists()) return Effect().reply(c.replyTo(), notFound());
+    if (s.state().isFinal() || s.submission().priority() == c.priority()) {
+      return Effect().reply(c.replyTo(), StatusReply.success(s.report()));
+    }
+    // Only an application the scheduler follows has a priority to change (YARN's ACCEPTED and RUNNING).
+    if (s.state() != AppState.ACCEPTED && s.state() != AppState.RUNNING) {
+      return Effect().reply(c.replyTo(), StatusReply.error(
+          "Application in " + s.state() + " state cannot update priority."));
+    }
+    return Effect()
+        .persist(new PriorityUpdated(c.priority()))
+        .thenRun(ns -> scheduler.priorityChanged(appId, c.priority()))
         .thenReply(c.replyTo(), ns -> StatusReply.success(ns.report()));
   }
 

@@ -9,6 +9,8 @@ import java.util.Map;
 /**
  * A validated submission context: what the client asked for, with defaults applied.
  *
+ * @param priority the application's priority, higher first; before placement, below 0 when none
+ *     was asked for
  * @param acls the application's ACLs in Hadoop's string form; a type not given allows no one but
  *     the owner, the administrators and the queue's administrators
  */
@@ -34,6 +36,11 @@ public record Submission(
   public Submission(String appId, String name, String user, String queue, int priority, String applicationType,
       List<String> tags, Resource amResource, ContainerLaunchContext amLaunch, int maxAttempts) {
     this(appId, name, user, queue, priority, applicationType, tags, amResource, amLaunch, maxAttempts, Map.of());
+  }
+
+  public Submission withPriority(int effective) {
+    return new Submission(appId, name, user, queue, effective, applicationType, tags, amResource, amLaunch, maxAttempts,
+        acls);
   }
 
   public Submission withQueue(String placed) {

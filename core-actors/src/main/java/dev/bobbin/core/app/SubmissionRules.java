@@ -3,6 +3,7 @@ package dev.bobbin.core.app;
 import dev.bobbin.config.QueuePath;
 import dev.bobbin.config.SchedulerSettings;
 import dev.bobbin.core.base.Rejection;
+import dev.bobbin.core.policy.ApplicationPriorities;
 import dev.bobbin.protocol.Ids;
 import dev.bobbin.protocol.Resource;
 import java.util.ArrayList;
@@ -59,8 +60,9 @@ public final class SubmissionRules {
     int attempts = s.maxAttempts() <= 0 ? amMaxAttempts : Math.min(s.maxAttempts(), amMaxAttempts);
     String type = s.applicationType() == null || s.applicationType().isBlank() ? "YARN" : s.applicationType();
     String user = s.user() == null || s.user().isBlank() ? "dr.who" : s.user();
-    return new Submission(s.appId(), s.name() == null ? "" : s.name(), user, queue, Math.max(0, s.priority()),
-        type, tags, am, s.amLaunch(), attempts, s.acls());
+    int priority = Math.max(ApplicationPriorities.NONE_ASKED, s.priority());
+    return new Submission(s.appId(), s.name() == null ? "" : s.name(), user, queue, priority, type, tags, am,
+        s.amLaunch(), attempts, s.acls());
   }
 
   /** As YARN's {@code ApplicationSubmissionContext.setApplicationTags}: a set of at most 10 ASCII tags of 100. */

@@ -28,7 +28,8 @@ public enum SubmitVerdict {
     if (owner == null) return NOT_ISSUED;
     if (!owner.equals(offered.user())) return ISSUED_TO_ANOTHER;
     if (current == null) return FRESH;
-    return current.equals(offered) ? REPEATED : USED_OTHERWISE;
+    // The priority may have been updated since: a repeat is the same submission whatever it runs at now.
+    return current.equals(offered.withPriority(current.priority())) ? REPEATED : USED_OTHERWISE;
   }
 
   public boolean admits() {

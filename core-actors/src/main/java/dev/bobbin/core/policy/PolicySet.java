@@ -26,6 +26,11 @@ public interface PolicySet {
   /** Who may submit to and administer each queue, as the configuration says. */
   QueueAcls queueAcls();
 
+  /** The cap on application priorities and each leaf's default; YARN's FIFO and Fair keep every one at 0. */
+  default ApplicationPriorities priorities() {
+    return ApplicationPriorities.FIXED_AT_ZERO;
+  }
+
   /** The scheduler follows an application in {@code queue} from now on; a queue that does not exist yet is made. */
   void follow(String appId, QueuePath queue);
 

@@ -3,6 +3,7 @@ package dev.bobbin.core.queue;
 import dev.bobbin.config.QueuePath;
 import dev.bobbin.config.fair.Placement;
 import dev.bobbin.core.policy.AdmissionTerms;
+import dev.bobbin.core.policy.ApplicationPriorities;
 import dev.bobbin.core.policy.PolicyConfig;
 import dev.bobbin.core.policy.PolicySet;
 import dev.bobbin.core.policy.QueueAcls;
@@ -50,6 +51,11 @@ public final class MemberQueues {
   /** Who may submit to and administer each queue, as this member's configuration says. */
   public QueueAcls queueAcls() {
     return current.policy().queueAcls();
+  }
+
+  /** The cap on application priorities and each leaf's default, as this member's configuration says. */
+  public ApplicationPriorities priorities() {
+    return current.policy().priorities();
   }
 
   /** What the leaf's entity checks before it admits a submission placed there. */

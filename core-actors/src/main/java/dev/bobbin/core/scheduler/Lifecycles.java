@@ -67,6 +67,15 @@ final class Lifecycles {
         + "to exit", m.appId(), m.state(), am.id());
   }
 
+  /** From the next pass on, the application is ordered by its new priority. */
+  void priorityChanged(SchedulerProtocol.PriorityChanged m) {
+    SchedApp app = model.app(m.appId());
+    if (app == null || app.priority == m.priority()) return;
+    app.priority = m.priority();
+    log.info("Application {} now runs at priority {}", m.appId(), m.priority());
+    acts.scheduleSoon();
+  }
+
   /** Kills every live container of the application that matches; never-launched ones complete at once. */
   private void releaseAll(String appId, Predicate<SchedContainer> which, String diagnostics) {
     for (SchedContainer c : model.liveContainersOf(appId)) {

@@ -32,7 +32,8 @@ final class SchedApp {
   private final Waiting waiting;
   final QueuePath queue;
   final String user;
-  final int priority;
+  /** Changed by its owner or an administrator while it runs. */
+  int priority;
   final long submitTime;
   final Resource amResource;
   final ContainerLaunchContext amLaunch;

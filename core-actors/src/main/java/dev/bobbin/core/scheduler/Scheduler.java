@@ -185,6 +185,7 @@ public final class Scheduler implements Acts {
         .onMessage(AttemptAdded.class, m -> same(() -> lifecycles.attemptAdded(m)))
         .onMessage(AttemptEnded.class, m -> same(() -> lifecycles.attemptEnded(m)))
         .onMessage(AppEnded.class, m -> same(() -> lifecycles.appEnded(m)))
+        .onMessage(SchedulerProtocol.PriorityChanged.class, m -> same(() -> lifecycles.priorityChanged(m)))
         .onMessage(NodeRegistered.class, m -> same(() -> m.replyTo().tell(nodes.register(m))))
         .onMessage(NodeHeartbeat.class, m -> same(() -> m.replyTo().tell(nodes.heartbeat(m.request()))))
         .onMessage(AmRegistered.class, m -> same(() ->

@@ -39,6 +39,8 @@ public final class SchedulerProtocol {
 
   public record AppEnded(String appId, AppState state) implements Command {}
 
+  public record PriorityChanged(String appId, int priority) implements Command {}
+
   // From the NodeManager protocol routes.
 
   /**

@@ -22,4 +22,9 @@ public record ToScheduler(ActorRef<SchedulerProtocol.Command> scheduler) impleme
   public void appEnded(String appId, AppState state) {
     scheduler.tell(new SchedulerProtocol.AppEnded(appId, state));
   }
+
+  @Override
+  public void priorityChanged(String appId, int priority) {
+    scheduler.tell(new SchedulerProtocol.PriorityChanged(appId, priority));
+  }
 }

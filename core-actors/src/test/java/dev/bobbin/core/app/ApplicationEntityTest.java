@@ -320,4 +320,58 @@ class ApplicationEntityTest {
     assertThat(h.suffered()).containsExactly(record);
     assertThat(h.caused()).containsExactly(record);
   }
+
+  private StatusReply<AppReport> updatePriority(int priority) {
+    return kit.<StatusReply<AppReport>>runCommand(r -> new ApplicationEntity.UpdatePriority(priority, r)).reply();
+  }
+
+  @Test
+  void aNewPriorityIsJournalledToldToTheSchedulerAndSurvivesARestart() {
+    submit(1);
+    scheduler.expectMessageClass(SchedulerProtocol.AttemptAdded.class);
+
+    var updated = kit.<StatusReply<AppReport>>runCommand(r -> new ApplicationEntity.UpdatePriority(7, r));
+    assertThat(updated.events()).containsExactly(new ApplicationEntity.PriorityUpdated(7));
+    assertThat(updated.reply().getValue().priority()).isEqualTo(7);
+    assertThat(scheduler.expectMessageClass(SchedulerProtocol.PriorityChanged.class))
+        .isEqualTo(new SchedulerProtocol.PriorityChanged(APP, 7));
+    // Everything else of the submission stays as it was.
+    assertThat(kit.getState().submission()).isEqualTo(submission(1).withPriority(7));
+
+    assertThat(kit.restart().state().report().priority()).isEqualTo(7);
+  }
+
+  @Test
+  void theSamePriorityAgainWritesNothingAndTellsNoOne() {
+    submit(1);
+    scheduler.expectMessageClass(SchedulerProtocol.AttemptAdded.class);
+    updatePriority(3);
+    scheduler.expectMessageClass(SchedulerProtocol.PriorityChanged.class);
+
+    var again = kit.<StatusReply<AppReport>>runCommand(r -> new ApplicationEntity.UpdatePriority(3, r));
+    assertThat(again.hasNoEvents()).isTrue();
+    assertThat(again.reply().getValue().priority()).isEqualTo(3);
+    scheduler.expectNoMessage();
+  }
+
+  @Test
+  void anEndedApplicationKeepsItsPriorityAndAnUnknownOneIsNotFound() {
+    assertThat(updatePriority(5).getError().getMessage()).isEqualTo("app with id: " + APP + " not found");
+
+    submit(1);
+    kit.<StatusReply<AppReport>>runCommand(r -> new ApplicationEntity.Kill("", r));
+    var ended = kit.<StatusReply<AppReport>>runCommand(r -> new ApplicationEntity.UpdatePriority(5, r));
+    assertThat(ended.hasNoEvents()).isTrue();
+    assertThat(ended.reply().getValue().priority()).isZero();
+    assertThat(ended.reply().getValue().state()).isEqualTo(AppState.KILLED);
+  }
+
+  @Test
+  void aRepeatedSubmissionIsStillARepeatAfterThePriorityChanged() {
+    submit(1);
+    updatePriority(4);
+    var repeat = kit.<StatusReply<AppReport>>runCommand(r -> new ApplicationEntity.Submit(submission(1), r));
+    assertThat(repeat.hasNoEvents()).isTrue();
+    assertThat(repeat.reply().getValue().priority()).isEqualTo(4);
+  }
 }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.typesafe.config.ConfigFactory;
 import dev.bobbin.config.SchedulerSettings;
 import dev.bobbin.core.base.Rejection;
+import dev.bobbin.core.policy.ApplicationPriorities;
 import dev.bobbin.protocol.ContainerLaunchContext;
 import dev.bobbin.protocol.Resource;
 import java.util.ArrayList;
@@ -25,6 +26,14 @@ class SubmissionRulesTest {
 
   private static Submission validate(Submission s) {
     return SubmissionRules.validate(s, SCHEDULER, 2);
+  }
+
+  @Test
+  void aPriorityBelowZeroIsNoneAskedForAndOthersAreKeptForThePolicyToCap() {
+    Submission none = with("n", "YARN", "default", List.of());
+    assertThat(validate(none.withPriority(-7)).priority()).isEqualTo(ApplicationPriorities.NONE_ASKED);
+    assertThat(validate(none.withPriority(0)).priority()).isZero();
+    assertThat(validate(none.withPriority(42)).priority()).isEqualTo(42);
   }
 
   @Test

@@ -3,6 +3,7 @@ package dev.bobbin.core.scheduler;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.bobbin.core.app.AppState;
+import dev.bobbin.protocol.ContainerLaunchContext;
 import dev.bobbin.protocol.ContainerStatus;
 import dev.bobbin.protocol.ExitStatus;
 import dev.bobbin.protocol.am.AllocateResponse;
@@ -10,11 +11,25 @@ import dev.bobbin.protocol.am.ResourceRequest;
 import dev.bobbin.protocol.node.NodeHeartbeatResponse;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import org.apache.pekko.Done;
 import org.junit.jupiter.api.Test;
 
 /** How applications, attempts and containers come and go, and their expiries ({@link Lifecycles}). */
 class LifecyclesTest extends SchedulerFixture {
+  @Test
+  void aNewPriorityReordersTheWaitingApplications() {
+    String later = "application_1700000000000_0002";
+    addAttempt();
+    scheduler.tell(new SchedulerProtocol.AttemptAdded(later, "appattempt_1700000000000_0002_000001", "default", "bob",
+        0, GB, new ContainerLaunchContext(List.of("am"), Map.of()), 2));
+    // Raised while both wait: the later submission now goes first.
+    scheduler.tell(new SchedulerProtocol.PriorityChanged(later, 5));
+
+    registerNode("a:1", 1024);
+    assertThat(expectAllocation().request().appId()).isEqualTo(later);
+  }
+
   @Test
   void aCompletionIsDurableBeforeTheAmAndTheNmHearOfIt() {
     String id = aRunningWorker().id();

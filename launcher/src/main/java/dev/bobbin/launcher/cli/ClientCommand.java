@@ -73,4 +73,8 @@ abstract class ClientCommand implements Callable<Integer> {
     }
     return id;
   }
+
+  static void atLeast(String option, int value, int min) {
+    if (value < min) throw new UsageException(option + " must be at least " + min + ", got " + value);
+  }
 }

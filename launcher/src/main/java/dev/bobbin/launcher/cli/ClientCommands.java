@@ -5,7 +5,7 @@ import picocli.CommandLine;
 
 /**
  * The client half of the {@code bobbin} CLI: {@code submit}, {@code status}, {@code kill},
- * {@code apps}, {@code nodes} and {@code admin}, all talking to the ResourceManager's YARN REST API.
+ * {@code app}, {@code apps}, {@code nodes} and {@code admin}, all talking to the ResourceManager's YARN REST API.
  */
 public final class ClientCommands {
   private ClientCommands() {}
@@ -15,6 +15,7 @@ public final class ClientCommands {
     root.addSubcommand(new SubmitCommand(context, out))
         .addSubcommand(new StatusCommand(context, out))
         .addSubcommand(new KillCommand(context, out))
+        .addSubcommand(new AppCommand(context, out))
         .addSubcommand(new AppsCommand(context, out))
         .addSubcommand(new NodesCommand(context, out))
         .addSubcommand(new CommandLine(new AdminCommand())

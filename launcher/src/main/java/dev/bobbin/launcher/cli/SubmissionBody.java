@@ -17,7 +17,7 @@ final class SubmissionBody {
     body.put("application-id", applicationId);
     body.put("application-name", options.name);
     body.put("queue", options.queue);
-    body.put("priority", options.priority);
+    if (options.priority != null) body.put("priority", options.priority);
     body.put("application-type", APPLICATION_TYPE);
     body.put("max-app-attempts", options.maxAttempts());
     ObjectNode resource = body.putObject("resource");

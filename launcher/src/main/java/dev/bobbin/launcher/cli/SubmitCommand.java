@@ -37,8 +37,9 @@ final class SubmitCommand extends ClientCommand {
   @Option(names = "--name", paramLabel = "NAME", description = "application name (default: ${DEFAULT-VALUE})")
   String name = DEFAULT_NAME;
 
-  @Option(names = "--priority", paramLabel = "P", description = "application priority (default: ${DEFAULT-VALUE})")
-  int priority = 0;
+  @Option(names = "--priority", paramLabel = "P",
+      description = "application priority, higher first (default: the queue's default-application-priority)")
+  Integer priority;
 
   @Option(names = "--max-attempts", paramLabel = "N", description = "AM attempts (default: the cluster's setting)")
   Integer maxAttempts;
@@ -83,13 +84,9 @@ final class SubmitCommand extends ClientCommand {
     atLeast("--containers", containers, 1);
     atLeast("--memory", memory, 1);
     atLeast("--vcores", vcores, 1);
-    atLeast("--priority", priority, 0);
+    if (priority != null) atLeast("--priority", priority, 0);
     if (maxAttempts != null) atLeast("--max-attempts", maxAttempts, 1);
     atLeast("--am-memory", amMemory, 1);
-  }
-
-  private static void atLeast(String option, int value, int min) {
-    if (value < min) throw new UsageException(option + " must be at least " + min + ", got " + value);
   }
 
   private List<String> amCommands(String classpath) {

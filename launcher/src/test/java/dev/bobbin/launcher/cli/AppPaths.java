@@ -21,4 +21,8 @@ final class AppPaths {
   static String state(String appId) {
     return app(appId) + "/state";
   }
+
+  static String priority(String appId) {
+    return app(appId) + "/priority";
+  }
 }

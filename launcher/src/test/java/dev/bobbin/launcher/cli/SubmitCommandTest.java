@@ -66,6 +66,8 @@ class SubmitCommandTest {
     JsonNode body = WireJson.mapper().readTree(rm.requests("POST", AppPaths.APPS).get(0).body());
     assertThat(body.path("queue").asText()).isEqualTo("default");
     assertThat(body.path("resource").path("memory").asLong()).isEqualTo(1024);
+    // No priority asked for: the queue's default-application-priority applies.
+    assertThat(body.has("priority")).isFalse();
     assertThat(texts(body.path("am-container-spec").path("commands").path("command")))
         .isEqualTo(ShellAmSpec.commands(Cli.AM_CLASSPATH, "true", 1, new Resource(1024, 1), 0));
   }

@@ -95,6 +95,12 @@ public final class RmRestClient {
     return new KillAnswer(r.status() == 202, r.body().length == 0 ? "" : r.as(JsonNode.class).path("state").asText(""));
   }
 
+  /** @return the priority the application runs at now: the one asked for, or the cluster's cap */
+  public int updatePriority(String appId, int priority) {
+    Reply r = send(rm -> Call.put(rm, APPS + "/" + appId + "/priority", Map.of("priority", priority)));
+    return r.as(JsonNode.class).path("priority").asInt();
+  }
+
   /** @param states only nodes in these states; empty for all */
   public List<NodeInfo> nodes(Set<NodeState> states) {
     String filter = states.stream().map(Enum::name).sorted().collect(Collectors.joining(","));
