@@ -100,6 +100,16 @@ class CapacityQueuesIT {
     assertThat(users.get(0).path("username").asText()).isEqualTo("carol");
     assertThat(users.get(0).path("userResourceLimit").path("memory").asLong()).isPositive();
 
+    // b's AMs may hold 10 % of its 30 % of 8 GB, rounded up to 1 GB: carol's. dave's application
+    // waits, and its report says why in Hadoop's words.
+    String daves = submit(base, "dave", "b");
+    Http.await(Duration.ofSeconds(10), "dave's application held by b's AM limit", () ->
+        app(base, daves).path("diagnostics").asText().startsWith("Application is added to the scheduler and is not yet"
+            + " activated. Queue's AM resource limit exceeded."));
+    assertThat(app(base, daves).path("state").asText()).isEqualTo("ACCEPTED");
+    assertThat(queue(base, "root.b").path("numPendingApplications").asInt()).isEqualTo(1);
+    assertThat(Http.put(base + "/apps/" + daves + "/state", "{\"state\":\"KILLED\"}").status()).isEqualTo(200);
+
     // A refresh stops b: it refuses a new submission and creates nothing; carol's application drains.
     Files.writeString(file, capacityScheduler("yarn.scheduler.capacity.root.b.state", "STOPPED"));
     Http.Reply stopped = Http.put(base + "/admin/refresh-queues", "");

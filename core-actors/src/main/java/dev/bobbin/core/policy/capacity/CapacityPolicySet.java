@@ -170,6 +170,7 @@ public final class CapacityPolicySet implements PolicySet {
   }
 
   /** Why an application waits for activation, in Hadoop's words; empty once it is activated. */
+  @Override
   public Optional<String> diagnostics(String appId) {
     return Optional.ofNullable(activations.diagnostics(appId));
   }
