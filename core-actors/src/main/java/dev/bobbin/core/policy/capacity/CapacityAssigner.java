@@ -90,6 +90,13 @@ public final class CapacityAssigner {
     return ask.allows(node.host(), node.nodeId(), node.rack()) && !Asks.servedThroughAny(remaining, ask);
   }
 
+  /** What the ANY asks still want: the total the application waits for. */
+  static Resource pending(List<Ask> asks) {
+    Resource total = Resource.NONE;
+    for (Ask a : asks) if (a.isAny()) total = total.plus(a.capability().times(a.count()));
+    return total;
+  }
+
   /** An application during one pass; the views themselves stay untouched. */
   static final class PassApp {
     final AppView view;
@@ -111,9 +118,7 @@ public final class CapacityAssigner {
     }
 
     Resource demand() {
-      Resource pending = Resource.NONE;
-      for (Ask a : remaining) if (a.isAny()) pending = pending.plus(a.capability().times(a.count()));
-      return usage.plus(pending);
+      return usage.plus(pending(remaining));
     }
 
     List<Ask> candidates() {

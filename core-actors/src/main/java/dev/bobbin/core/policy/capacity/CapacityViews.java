@@ -44,7 +44,7 @@ final class CapacityViews {
     this.acls = acls;
     this.leafApps = cluster.leafApps();
     for (AppSnapshot a : cluster.apps()) appsByLeaf.computeIfAbsent(a.queuePath(), k -> new ArrayList<>()).add(a);
-    for (AppView v : cluster.waiting()) pendingByApp.put(v.appId(), pending(v));
+    for (AppView v : cluster.waiting()) pendingByApp.put(v.appId(), CapacityAssigner.pending(v.asks()));
   }
 
   /** @param acls a queue's own submit and administer ACLs, as Hadoop writes them */
@@ -136,13 +136,6 @@ final class CapacityViews {
         admission.maximumApplicationsPerUser(path), spec.minimumUserLimitPercent(), spec.userLimitFactor(),
         spec.maximumAmResourcePercent(), am.queueLimit(), amUsed, am.userLimit(), spec.disablePreemption(),
         spec.defaultApplicationPriority(), rows);
-  }
-
-  /** What the ANY asks still want. */
-  private static Resource pending(AppView v) {
-    Resource total = Resource.NONE;
-    for (var a : v.asks()) if (a.isAny()) total = total.plus(a.capability().times(a.count()));
-    return total;
   }
 
   private static float maximumCapacity(float max) {

@@ -186,4 +186,19 @@ class CapacityPolicySetTest {
         .isInstanceOf(SettingsException.class)
         .hasMessageContaining("yarn.resourcemanager.scheduler.monitor.enable");
   }
+
+  @Test
+  void theViewCrossesToTheAnsweringMemberIntact() throws Exception {
+    CapacityCluster c = new CapacityCluster("queues { a { capacity = 70, queues { a1 { capacity = 100 } } },"
+        + " b { capacity = 30 } }").nodes(2, 8 * GB, 8);
+    c.submit("app-1", "a.a1", "alice");
+    c.ask("app-1", new dev.bobbin.protocol.Resource(GB, 1), 3);
+    c.settle();
+    dev.bobbin.core.policy.SchedulerView view = c.policy.view(c);
+    var cbor = new com.fasterxml.jackson.dataformat.cbor.databind.CBORMapper();
+    byte[] bytes = cbor.writerFor(dev.bobbin.core.policy.SchedulerView.class).writeValueAsBytes(view);
+    dev.bobbin.core.policy.SchedulerView back = cbor.readValue(bytes, dev.bobbin.core.policy.SchedulerView.class);
+    assertThat(back).isEqualTo(view);
+    assertThat(back.schedulerInfo()).isEqualTo(view.schedulerInfo());
+  }
 }
