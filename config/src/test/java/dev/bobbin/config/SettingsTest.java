@@ -119,6 +119,12 @@ class SettingsTest {
   void hadoopSchedulerClassNamesAreAccepted() {
     assertThat(SchedulerPolicy.parse("k", "org.apache.hadoop.yarn.server.resourcemanager.scheduler.fifo.FifoScheduler"))
         .isEqualTo(SchedulerPolicy.FIFO);
+    assertThat(SchedulerPolicy.parse("k",
+        "org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.CapacityScheduler"))
+        .isEqualTo(SchedulerPolicy.CAPACITY);
+    assertThat(SchedulerPolicy.parse("k", "capacity")).isEqualTo(SchedulerPolicy.CAPACITY);
+    assertThatThrownBy(() -> SchedulerPolicy.parse("k", "drf"))
+        .isInstanceOf(SettingsException.class).hasMessageContaining("k").hasMessageContaining("capacity");
   }
 
   @Test

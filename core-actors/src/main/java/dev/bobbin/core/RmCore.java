@@ -297,7 +297,7 @@ public final class RmCore {
   private CompletionStage<AppReport> admit(Submission s, String version, AdmissionTerms terms) {
     // The admissions retry for it, and may hold it while the write before it finishes.
     return AskPattern.<QueueAdmissions.Command, Done>askWithStatus(admissions,
-            r -> new QueueAdmissions.Admit(s.queue(), s.appId(), version, terms, r), timeout.multipliedBy(2),
+            r -> new QueueAdmissions.Admit(s.queue(), s.appId(), s.user(), version, terms, r), timeout.multipliedBy(2),
             system.scheduler())
         .exceptionallyCompose(e -> CompletableFuture.failedFuture(rejectionOr(e, Rejection.badRequest(rootMessage(e)))))
         .thenCompose(q -> Retrying.<AppReport>ask(

@@ -63,7 +63,9 @@ final class AppJson {
     boolean running = !r.state().isFinal();
     m.put("trackingUI", r.state().isFinal() ? "History" : cur != null && !cur.trackingUrl().isEmpty() ? "ApplicationMaster" : "UNASSIGNED");
     if (cur != null && !cur.trackingUrl().isEmpty()) m.put("trackingUrl", cur.trackingUrl());
-    m.put("diagnostics", r.diagnostics());
+    // What the scheduler says keeps it waiting, as YARN reports an application it has not activated.
+    boolean held = running && r.diagnostics().isEmpty() && usage != null && !usage.diagnostics().isEmpty();
+    m.put("diagnostics", held ? usage.diagnostics() : r.diagnostics());
     m.put("clusterId", clusterId);
     m.put("applicationType", r.applicationType());
     m.put("applicationTags", String.join(",", r.tags()));

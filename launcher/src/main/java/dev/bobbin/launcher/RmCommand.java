@@ -2,6 +2,7 @@ package dev.bobbin.launcher;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
+import dev.bobbin.config.SchedulerPolicy;
 import dev.bobbin.config.Settings;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -10,8 +11,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code bobbin rm}: runs an RM member until it is told to stop. SIGTERM (or SIGINT) runs Pekko's
@@ -58,13 +62,19 @@ final class RmCommand implements Callable<Integer> {
       description = "visible in ps: prefer $BOBBIN_POSTGRES_PASSWORD")
   String postgresPassword;
 
-  @Option(names = "--scheduler", paramLabel = "fifo|fair", completionCandidates = Policies.class,
+  @Option(names = "--scheduler", paramLabel = "fifo|fair|capacity", completionCandidates = Policies.class,
       description = "the scheduling policy (Hadoop's scheduler class names work too)")
   String scheduler;
 
   @Option(names = "--allocation-file", paramLabel = "FILE",
       description = "Hadoop's fair-scheduler.xml; selects the fair policy unless --scheduler says otherwise")
   Path allocationFile;
+
+  @Option(names = "--capacity-file", paramLabel = "FILE",
+      description = "Hadoop's capacity-scheduler.xml; selects the capacity policy unless --scheduler says otherwise")
+  Path capacityFile;
+
+  @Spec CommandSpec spec;
 
   @Mixin TlsOptions tls = new TlsOptions();
   @Option(names = "--auth", paramLabel = "simple|token", completionCandidates = Authenticators.class,
@@ -123,7 +133,7 @@ final class RmCommand implements Callable<Integer> {
   }
 
   /** The settings the options give; null options give none. */
-  private Map<String, Object> overrides() {
+  Map<String, Object> overrides() {
     Map<String, Object> over = new HashMap<>();
     put(over, "bobbin.data-dir", dataDir);
     put(over, "bobbin.rm.hostname", hostname);
@@ -140,12 +150,32 @@ final class RmCommand implements Callable<Integer> {
     put(over, "bobbin.security.auth", auth);
     put(over, "bobbin.security.acl-enable", aclEnable);
     put(over, "bobbin.security.admin-acl", adminAcl);
-    if (allocationFile != null) {
-      // As yarn.scheduler.fair.allocation.file: naming one selects the Fair policy.
-      over.put("bobbin.scheduler.fair.allocation-file", allocationFile.toAbsolutePath().toString());
-      over.putIfAbsent("bobbin.scheduler.policy", "fair");
-    }
+    schedulerFile(over, "--allocation-file", allocationFile, "bobbin.scheduler.fair.allocation-file",
+        SchedulerPolicy.FAIR);
+    schedulerFile(over, "--capacity-file", capacityFile, "bobbin.scheduler.capacity.capacity-file",
+        SchedulerPolicy.CAPACITY);
     return over;
+  }
+
+  /**
+   * A policy's own file (as yarn.scheduler.fair.allocation.file): naming one selects its policy. A
+   * file for a policy that does not run would be read by no one, so it is refused.
+   */
+  private void schedulerFile(Map<String, Object> over, String option, Path file, String key, SchedulerPolicy policy) {
+    if (file == null) return;
+    Object chosen = over.get("bobbin.scheduler.policy");
+    if (chosen != null && SchedulerPolicy.parse("--scheduler", chosen.toString()) != policy) {
+      throw new ParameterException(spec.commandLine(), option + " is read by the " + name(policy)
+          + " policy only, and " + (scheduler != null ? "--scheduler says " + scheduler
+              : "another file selects the " + chosen + " policy") + "; give --scheduler " + name(policy)
+          + " or leave " + option + " out");
+    }
+    over.put(key, file.toAbsolutePath().toString());
+    over.put("bobbin.scheduler.policy", name(policy));
+  }
+
+  private static String name(SchedulerPolicy policy) {
+    return policy.name().toLowerCase(java.util.Locale.ROOT);
   }
 
   static void put(Map<String, Object> over, String key, Object value) {
@@ -166,7 +196,7 @@ final class RmCommand implements Callable<Integer> {
 
   static final class Policies extends java.util.ArrayList<String> {
     Policies() {
-      super(List.of("fifo", "fair"));
+      super(List.of("fifo", "fair", "capacity"));
     }
   }
 }

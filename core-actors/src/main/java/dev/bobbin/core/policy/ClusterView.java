@@ -26,6 +26,14 @@ public interface ClusterView {
   /** Every application the scheduler follows, with its usage; queues are full paths. */
   List<AppSnapshot> apps();
 
+  /**
+   * The user of each followed application, by id. Only the capacity policy reads it (user limits);
+   * a view made for the other families may know none.
+   */
+  default Map<String, String> users() {
+    return Map.of();
+  }
+
   /** What the live AM containers hold together. */
   Resource amUsed();
 

@@ -60,6 +60,14 @@ public interface PolicySet {
   /** Swaps in a new configuration, or refuses it and keeps the running one. */
   Reconfiguration reconfigure(PolicyConfig next);
 
+  /**
+   * Why the policy keeps an application waiting, for its report's diagnostics (the capacity policy's
+   * AM resource limit, in Hadoop's words); empty when nothing holds it back.
+   */
+  default Optional<String> diagnostics(String appId) {
+    return Optional.empty();
+  }
+
   /** Its state for {@code GET /ws/v1/cluster/scheduler}. */
   SchedulerView view(ClusterView cluster);
 

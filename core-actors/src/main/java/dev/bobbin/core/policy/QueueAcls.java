@@ -1,6 +1,8 @@
 package dev.bobbin.core.policy;
 
 import dev.bobbin.config.QueuePath;
+import dev.bobbin.config.capacity.CapacityQueue;
+import dev.bobbin.config.capacity.CapacitySchedulerConfig;
 import dev.bobbin.config.fair.FairQueueConfig;
 import dev.bobbin.config.fair.FairSchedulerConfig;
 import dev.bobbin.config.security.AccessControlList;
@@ -9,7 +11,8 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * The queues' ACLs ({@code aclSubmitApps}, {@code aclAdministerApps}) with Hadoop's inheritance: a
+ * The queues' ACLs (Fair's {@code aclSubmitApps} and {@code aclAdministerApps}, Capacity's
+ * {@code acl_submit_applications} and {@code acl_administer_queue}) with Hadoop's inheritance: a
  * caller allowed on a queue is allowed on every queue below it, a queue that sets no ACL allows no
  * one of its own, and the root allows everyone unless it says otherwise. Whoever may administer a
  * queue may also submit to it. Queues placement creates have no ACLs of their own.
@@ -38,6 +41,15 @@ public final class QueueAcls {
     for (FairQueueConfig q : config.queues().values()) {
       if (q.aclSubmitApps() == null && q.aclAdministerApps() == null) continue;
       out.put(QueuePath.of(q.path()), new Acls(parse(q.aclSubmitApps()), parse(q.aclAdministerApps())));
+    }
+    return new QueueAcls(out);
+  }
+
+  /** The ACLs of the Capacity configuration's queues, which the importer gives every queue. */
+  public static QueueAcls of(CapacitySchedulerConfig config) {
+    Map<QueuePath, Acls> out = new HashMap<>();
+    for (CapacityQueue q : config.queues().values()) {
+      out.put(q.path(), new Acls(q.aclSubmitApplications(), q.aclAdministerQueue()));
     }
     return new QueueAcls(out);
   }

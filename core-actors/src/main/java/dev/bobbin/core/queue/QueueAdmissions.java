@@ -37,9 +37,17 @@ public final class QueueAdmissions extends AbstractBehavior<QueueAdmissions.Comm
   /**
    * Answered once the queue holds the application; with the queue's refusal, or a
    * {@link java.util.concurrent.TimeoutException} when the queue did not answer in time.
+   *
+   * @param user whose application it is, for the per-user limit; null counts for no user
    */
-  public record Admit(String queue, String appId, String configVersion, AdmissionTerms terms,
-      ActorRef<StatusReply<Done>> replyTo) implements Command {}
+  public record Admit(String queue, String appId, String user, String configVersion, AdmissionTerms terms,
+      ActorRef<StatusReply<Done>> replyTo) implements Command {
+    /** An application of no known user. */
+    public Admit(String queue, String appId, String configVersion, AdmissionTerms terms,
+        ActorRef<StatusReply<Done>> replyTo) {
+      this(queue, appId, null, configVersion, terms, replyTo);
+    }
+  }
 
   /** {@code batch}: the very list it wrote, so that an answer from before a restart is told apart. */
   private record Written(String queue, List<Admit> batch, QueueEntity.Admitted admitted, Throwable failure)
@@ -108,6 +116,8 @@ public final class QueueAdmissions extends AbstractBehavior<QueueAdmissions.Comm
     while (!line.waiting.isEmpty() && batch.size() < MAX_BATCH) batch.add(line.waiting.poll());
     line.writing = batch;
     List<String> ids = batch.stream().map(Admit::appId).toList();
+    Map<String, String> users = new HashMap<>();
+    for (Admit a : batch) if (a.user() != null) users.put(a.appId(), a.user());
     // The last one told, nearly always the newest; one out of order costs the next write one more
     // Configured event, no more. Its terms come with its version.
     Admit last = batch.get(batch.size() - 1);
@@ -115,7 +125,7 @@ public final class QueueAdmissions extends AbstractBehavior<QueueAdmissions.Comm
     var scheduler = getContext().getSystem().scheduler();
     getContext().pipeToSelf(
         Retrying.<QueueEntity.Admitted>ask(t -> AskPattern.askWithStatus(entity,
-            r -> new QueueEntity.AddApps(ids, last.configVersion(), last.terms(), r), t, scheduler), timeout),
+            r -> new QueueEntity.AddApps(ids, users, last.configVersion(), last.terms(), r), t, scheduler), timeout),
         (admitted, e) -> new Written(queue, batch, admitted, e));
   }
 }

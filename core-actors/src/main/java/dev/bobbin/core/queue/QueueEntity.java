@@ -25,10 +25,10 @@ import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * A queue, the authority on admissions to it: its configuration version, RUNNING or STOPPED, the
- * applications it holds, and whether placement made it a parent. It admits an application under
- * the terms its configuration sets (state, most applications held) before the application is
- * written; a queue that placement made a parent takes no applications, and one that holds
- * applications cannot become a parent.
+ * applications it holds and whose they are, and whether placement made it a parent. It admits an
+ * application under the terms its configuration sets (state, most applications held, in all and of
+ * one user) before the application is written; a queue that placement made a parent takes no
+ * applications, and one that holds applications cannot become a parent.
  */
 public final class QueueEntity
     extends EventSourcedBehaviorWithEnforcedReplies<QueueEntity.Command, QueueEntity.Event, QueueEntity.State> {
@@ -46,11 +46,24 @@ public final class QueueEntity
    * Admits applications: one write for all of them, those it holds already left out. A queue not yet
    * at {@code configVersion} is brought to it first, with the state {@code terms} set, in the same
    * write. Refused as a whole when the queue is STOPPED or a parent; applications beyond
-   * {@code terms.maxApplications()} are refused one by one ({@link Admitted#refused()}).
-   * {@link QueueAdmissions} gathers a member's submissions into these.
+   * {@code terms.maxApplications()}, or beyond {@code terms.maxApplicationsPerUser()} of their user,
+   * are refused one by one ({@link Admitted#refused()}). {@link QueueAdmissions} gathers a member's
+   * submissions into these.
+   *
+   * @param users the user of each application; one without a user counts for no user
    */
-  public record AddApps(List<String> appIds, String configVersion, AdmissionTerms terms,
-      ActorRef<StatusReply<Admitted>> replyTo) implements Command {}
+  public record AddApps(List<String> appIds, Map<String, String> users, String configVersion, AdmissionTerms terms,
+      ActorRef<StatusReply<Admitted>> replyTo) implements Command {
+    public AddApps {
+      users = Map.copyOf(users);
+    }
+
+    /** Applications of no known user. */
+    public AddApps(List<String> appIds, String configVersion, AdmissionTerms terms,
+        ActorRef<StatusReply<Admitted>> replyTo) {
+      this(appIds, Map.of(), configVersion, terms, replyTo);
+    }
+  }
 
   /** @param refused the applications not admitted, each with why */
   public record Admitted(Map<String, String> refused) implements CborSerializable {
@@ -75,7 +88,16 @@ public final class QueueEntity
   /** One application admitted; journals may hold it, and it is read. */
   public record AppAdded(String appId) implements Event {}
 
-  public record AppsAdded(List<String> appIds) implements Event {}
+  /** @param users the user of each application, where known; journals may hold none */
+  public record AppsAdded(List<String> appIds, Map<String, String> users) implements Event {
+    public AppsAdded {
+      users = users == null ? Map.of() : Map.copyOf(users);
+    }
+
+    public AppsAdded(List<String> appIds) {
+      this(appIds, Map.of());
+    }
+  }
 
   public record AppRemoved(String appId) implements Event {}
 
@@ -86,28 +108,60 @@ public final class QueueEntity
    *     instead of copying it (a copy per event made each submission cost O(applications in the
    *     queue) on the queue's one actor); snapshots that call it {@code apps} read too
    * @param parent placement made it a parent under this configuration version
+   * @param owners the user of each application it holds, where known (snapshots may hold none)
+   * @param userApps how many applications it holds of each user in {@code owners}
    */
   public record State(String configVersion, QueueState state,
-      @JsonAlias("apps") scala.collection.immutable.Set<String> members, boolean parent)
+      @JsonAlias("apps") scala.collection.immutable.Set<String> members, boolean parent,
+      scala.collection.immutable.Map<String, String> owners, scala.collection.immutable.Map<String, Integer> userApps)
       implements CborSerializable {
     static final State EMPTY = new State("", QueueState.STOPPED, scala.collection.immutable.HashSet$.MODULE$.empty(),
-        false);
+        false, null, null);
+
+    public State {
+      if (owners == null) owners = scala.collection.immutable.HashMap$.MODULE$.empty();
+      if (userApps == null) userApps = scala.collection.immutable.HashMap$.MODULE$.empty();
+    }
 
     /** A read-only view of {@link #members}. */
     public Set<String> apps() {
       return CollectionConverters.asJava(members);
     }
 
+    /** How many applications of {@code user} it holds. */
+    public int appsOf(String user) {
+      return userApps.contains(user) ? userApps.apply(user) : 0;
+    }
+
     State apply(Event e) {
-      if (e instanceof Configured c) return new State(c.configVersion(), c.state(), members, false);
-      if (e instanceof AppAdded a) return new State(configVersion, state, members.incl(a.appId()), parent);
+      if (e instanceof Configured c) return new State(c.configVersion(), c.state(), members, false, owners, userApps);
+      if (e instanceof AppAdded a) {
+        return new State(configVersion, state, members.incl(a.appId()), parent, owners, userApps);
+      }
       if (e instanceof AppsAdded a) {
         scala.collection.immutable.Set<String> next = members;
-        for (String id : a.appIds()) next = next.incl(id);
-        return new State(configVersion, state, next, parent);
+        var nextOwners = owners;
+        var nextCounts = userApps;
+        for (String id : a.appIds()) {
+          String user = a.users().get(id);
+          if (user != null && !members.contains(id)) {
+            nextOwners = nextOwners.updated(id, user);
+            nextCounts = nextCounts.updated(user, (nextCounts.contains(user) ? nextCounts.apply(user) : 0) + 1);
+          }
+          next = next.incl(id);
+        }
+        return new State(configVersion, state, next, parent, nextOwners, nextCounts);
       }
-      if (e instanceof AppRemoved r) return new State(configVersion, state, members.excl(r.appId()), parent);
-      if (e instanceof ParentClaimed) return new State(configVersion, state, members, true);
+      if (e instanceof AppRemoved r) {
+        var nextCounts = userApps;
+        if (owners.contains(r.appId())) {
+          String user = owners.apply(r.appId());
+          int left = appsOf(user) - 1;
+          nextCounts = left > 0 ? nextCounts.updated(user, left) : nextCounts.removed(user);
+        }
+        return new State(configVersion, state, members.excl(r.appId()), parent, owners.removed(r.appId()), nextCounts);
+      }
+      if (e instanceof ParentClaimed) return new State(configVersion, state, members, true, owners, userApps);
       throw new IllegalArgumentException("Unknown event " + e);
     }
   }
@@ -156,15 +210,31 @@ public final class QueueEntity
     }
     List<String> fresh = c.appIds().stream().distinct().filter(id -> !s.members().contains(id)).toList();
     int room = (int) Math.max(0, Math.min(Integer.MAX_VALUE, (long) c.terms().maxApplications() - s.members().size()));
-    List<String> admitted = fresh.subList(0, Math.min(room, fresh.size()));
+    List<String> admitted = new ArrayList<>();
+    Map<String, String> users = new LinkedHashMap<>();
+    Map<String, Integer> perUser = new LinkedHashMap<>();
     Map<String, String> refused = new LinkedHashMap<>();
-    for (String id : fresh.subList(admitted.size(), fresh.size())) {
-      refused.put(id, "Queue " + QueuePath.of(name).full() + " already has " + s.members().size()
-          + " applications, cannot accept submission of application: " + id);
+    String queue = QueuePath.of(name).full();
+    for (String id : fresh) {
+      String user = c.users().get(id);
+      int ofUser = user == null ? 0 : s.appsOf(user) + perUser.getOrDefault(user, 0);
+      if (admitted.size() >= room) {
+        refused.put(id, "Queue " + queue + " already has " + s.members().size()
+            + " applications, cannot accept submission of application: " + id);
+      } else if (user != null && ofUser >= c.terms().maxApplicationsPerUser()) {
+        refused.put(id, "Queue " + queue + " already has " + ofUser + " applications from user " + user
+            + " cannot accept submission of application: " + id);
+      } else {
+        admitted.add(id);
+        if (user != null) {
+          users.put(id, user);
+          perUser.merge(user, 1, Integer::sum);
+        }
+      }
     }
     List<Event> events = new ArrayList<>(2);
     if (reconfigure) events.add(new Configured(c.configVersion(), state));
-    if (!admitted.isEmpty()) events.add(new AppsAdded(List.copyOf(admitted)));
+    if (!admitted.isEmpty()) events.add(new AppsAdded(List.copyOf(admitted), users));
     Admitted reply = refused.isEmpty() ? Admitted.ALL : new Admitted(refused);
     if (events.isEmpty()) return Effect().reply(c.replyTo(), StatusReply.success(reply));
     return Effect().persist(events).thenReply(c.replyTo(), ns -> StatusReply.success(reply));

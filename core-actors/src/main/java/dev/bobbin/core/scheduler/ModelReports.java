@@ -1,6 +1,7 @@
 package dev.bobbin.core.scheduler;
 
 import dev.bobbin.core.node.NodeEntity;
+import dev.bobbin.core.policy.PolicySet;
 import dev.bobbin.protocol.NodeState;
 import dev.bobbin.protocol.Resource;
 import java.util.ArrayList;
@@ -8,7 +9,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-/** The scheduler's read-only reports of its model: the node list, and usage by application and in all. */
+/**
+ * The scheduler's read-only reports of its model: the node list, and usage by application (with what
+ * the policy says keeps it waiting) and in all.
+ */
 final class ModelReports {
   private ModelReports() {}
 
@@ -23,9 +27,9 @@ final class ModelReports {
   }
 
   /** Containers being completed no longer count for their application. */
-  static SchedulerProtocol.UsageReport usage(SchedulerModel model, long containersAllocated) {
+  static SchedulerProtocol.UsageReport usage(SchedulerModel model, PolicySet policy, long containersAllocated) {
     Map<String, SchedulerProtocol.AppUsage> usage = new HashMap<>();
-    for (SchedApp app : model.apps()) usage.put(app.appId, usage(app, model));
+    for (SchedApp app : model.apps()) usage.put(app.appId, usage(app, model, policy));
     Resource cap = Resource.NONE;
     Resource used = Resource.NONE;
     int active = 0;
@@ -43,17 +47,17 @@ final class ModelReports {
   }
 
   /** One application's usage, and what the usable nodes hold: what its report needs. */
-  static SchedulerProtocol.AppUsageReport appUsage(SchedulerModel model, String appId) {
+  static SchedulerProtocol.AppUsageReport appUsage(SchedulerModel model, PolicySet policy, String appId) {
     SchedApp app = model.app(appId);
     Resource cap = Resource.NONE;
     for (SchedNode n : model.nodes()) if (n.state.isUsable()) cap = cap.plus(n.capacity());
-    return new SchedulerProtocol.AppUsageReport(app == null ? null : usage(app, model), cap);
+    return new SchedulerProtocol.AppUsageReport(app == null ? null : usage(app, model, policy), cap);
   }
 
-  private static SchedulerProtocol.AppUsage usage(SchedApp app, SchedulerModel model) {
+  private static SchedulerProtocol.AppUsage usage(SchedApp app, SchedulerModel model, PolicySet policy) {
     Resource used = Resource.NONE;
     List<SchedContainer> live = ModelView.live(app, model);
     for (SchedContainer c : live) used = used.plus(c.allocation.resource());
-    return new SchedulerProtocol.AppUsage(used, live.size(), app.progress);
+    return new SchedulerProtocol.AppUsage(used, live.size(), app.progress, policy.diagnostics(app.appId).orElse(""));
   }
 }

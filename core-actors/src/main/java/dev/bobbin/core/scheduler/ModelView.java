@@ -26,6 +26,7 @@ final class ModelView implements ClusterView {
   private Resource used;
   private List<AppView> waiting;
   private List<AppSnapshot> apps;
+  private Map<String, String> users;
 
   ModelView(SchedulerModel model) {
     this.model = model;
@@ -83,6 +84,16 @@ final class ModelView implements ClusterView {
       apps = out;
     }
     return apps;
+  }
+
+  @Override
+  public Map<String, String> users() {
+    if (users == null) {
+      Map<String, String> out = new HashMap<>();
+      for (SchedApp app : model.apps()) out.put(app.appId, app.user);
+      users = out;
+    }
+    return users;
   }
 
   @Override

@@ -206,8 +206,8 @@ public final class Scheduler implements Acts {
         .onMessage(WhenRecovered.class, m -> same(() -> m.replyTo().tell(Done.getInstance())))
         .onMessage(GetNodes.class, m -> same(() -> m.replyTo().tell(ModelReports.nodes(model))))
         .onMessage(GetUsage.class, m -> same(() ->
-            m.replyTo().tell(ModelReports.usage(model, allocator.containersAllocated()))))
-        .onMessage(GetAppUsage.class, m -> same(() -> m.replyTo().tell(ModelReports.appUsage(model, m.appId()))))
+            m.replyTo().tell(ModelReports.usage(model, policy, allocator.containersAllocated()))))
+        .onMessage(GetAppUsage.class, m -> same(() -> m.replyTo().tell(ModelReports.appUsage(model, policy, m.appId()))))
         .onMessage(GetView.class, m -> same(() -> m.replyTo().tell(policy.view(new ModelView(model)))));
   }
 

@@ -90,7 +90,17 @@ public final class SchedulerProtocol {
   /** Every followed application's usage and the cluster's totals. */
   public record GetUsage(ActorRef<UsageReport> replyTo) implements Command {}
 
-  public record AppUsage(Resource allocated, int runningContainers, float progress) implements CborSerializable {}
+  /** @param diagnostics why the scheduling policy keeps it waiting; empty when nothing does */
+  public record AppUsage(Resource allocated, int runningContainers, float progress, String diagnostics)
+      implements CborSerializable {
+    public AppUsage {
+      if (diagnostics == null) diagnostics = "";
+    }
+
+    public AppUsage(Resource allocated, int runningContainers, float progress) {
+      this(allocated, runningContainers, progress, "");
+    }
+  }
 
   public record UsageReport(Map<String, AppUsage> apps, Resource clusterCapacity, Resource clusterUsed,
       int activeNodes, int lostNodes, long containersAllocated) implements CborSerializable {}

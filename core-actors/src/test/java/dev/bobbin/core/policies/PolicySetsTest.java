@@ -1,11 +1,13 @@
 package dev.bobbin.core.policies;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.typesafe.config.ConfigFactory;
 import dev.bobbin.config.QueuePath;
 import dev.bobbin.config.SchedulerPolicy;
 import dev.bobbin.config.SchedulerSettings;
+import dev.bobbin.config.SettingsException;
 import dev.bobbin.config.fair.Placement;
 import dev.bobbin.core.policy.AdmissionTerms;
 import dev.bobbin.core.policy.AppSnapshot;
@@ -24,10 +26,11 @@ import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** The two policy families behind the one seam: placement, admission terms, queues made at run time, views. */
+/** The three policy families behind the one seam: placement, admission terms, queues made at run time, views. */
 class PolicySetsTest {
   private static final SchedulerSettings FIFO = settings(SchedulerPolicy.FIFO, List.of("default", "batch"));
   private static final SchedulerSettings FAIR = settings(SchedulerPolicy.FAIR, List.of("default"));
+  private static final SchedulerSettings CAPACITY = settings(SchedulerPolicy.CAPACITY, List.of("default"));
 
   private static SchedulerSettings settings(SchedulerPolicy policy, List<String> queues) {
     return new SchedulerSettings(policy, queues, 1024, 1, 8192, 4, Duration.ofMillis(100), 2000, 0.5);
@@ -140,6 +143,40 @@ class PolicySetsTest {
     assertThat(r).isEqualTo(new Reconfiguration.Accepted("Queues refreshed: [root, root.eng, root.sci]"));
     assertThat(queueNames(fair)).contains("root.sci", "root.adhoc");
     assertThat(fair.reconfigure(new PolicyConfig(FAIR, null))).isInstanceOf(Reconfiguration.Rejected.class);
+  }
+
+  private static PolicyConfig capacity(String hocon) {
+    return PolicySets.load(ConfigFactory.parseString("bobbin.scheduler.capacity {" + hocon + "}").resolve(), CAPACITY);
+  }
+
+  @Test
+  void capacityPlacesAdmitsAndShowsItsQueues() {
+    PolicySet capacity = PolicySets.create(capacity("queues { a { capacity = 70 }, b { capacity = 30, state = STOPPED } }"));
+    assertThat(capacity.place("a", "alice", List.of("alice"))).isEqualTo(new Placement.Placed("root.a", List.of(),
+        "the queue named"));
+    assertThat(capacity.admission(QueuePath.of("b")).stopped()).isTrue();
+    assertThat(capacity.admission(QueuePath.of("a"))).isEqualTo(new AdmissionTerms(false, 7000, 7000));
+    assertThat(capacity.updateInterval()).as("no preemption yet").isEmpty();
+    Map<String, Object> info = capacity.view(new EmptyCluster()).schedulerInfo();
+    assertThat(info).containsEntry("type", "capacityScheduler").containsEntry("queueName", "root");
+  }
+
+  @Test
+  void capacityRefusesAllocationBoundsOtherThanTheSchedulers() {
+    assertThatThrownBy(() -> PolicySets.load(ConfigFactory.parseString(
+        "bobbin.scheduler.minimum-allocation.memory = 512, bobbin.scheduler.capacity.queues { a { capacity = 100 } }"),
+        CAPACITY))
+        .isInstanceOf(SettingsException.class)
+        .hasMessageContaining("yarn.scheduler.minimum-allocation-mb")
+        .hasMessageContaining("bobbin.scheduler.minimum-allocation.memory is 1024");
+  }
+
+  @Test
+  void capacityRefreshesWithACapacityConfigurationOnly() {
+    PolicySet capacity = PolicySets.create(capacity("queues { a { capacity = 100 } }"));
+    assertThat(capacity.reconfigure(capacity("queues { a { capacity = 60 }, b { capacity = 40 } }")))
+        .isEqualTo(new Reconfiguration.Accepted("Queues refreshed: [root.a, root.b]"));
+    assertThat(capacity.reconfigure(new PolicyConfig(CAPACITY, null))).isInstanceOf(Reconfiguration.Rejected.class);
   }
 
   @SuppressWarnings("unchecked")

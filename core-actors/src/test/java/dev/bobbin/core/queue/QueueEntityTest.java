@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.bobbin.core.EntityTestKits;
 import dev.bobbin.core.policy.AdmissionTerms;
 import java.util.List;
+import java.util.Map;
 import org.apache.pekko.Done;
 import org.apache.pekko.serialization.Serialization;
 import org.apache.pekko.serialization.SerializationExtension;
@@ -151,5 +152,48 @@ class QueueEntityTest {
     assertThat(r.reply().getError().getMessage())
         .isEqualTo("Queue root.default is a leaf queue that holds applications; it cannot have child queues");
     assertThat(r.hasNoEvents()).isTrue();
+  }
+
+  private StatusReply<QueueEntity.Admitted> addOf(AdmissionTerms terms, Map<String, String> users, String... appIds) {
+    return kit.<StatusReply<QueueEntity.Admitted>>runCommand(ref -> new QueueEntity.AddApps(List.of(appIds), users, "v1",
+        terms, ref)).reply();
+  }
+
+  @Test
+  void applicationsBeyondTheMostOneUserMayHoldAreRefusedWithYarnsReasonAndOthersStillAdmitted() {
+    // At most 2 applications of one user, 10 in all.
+    AdmissionTerms terms = new AdmissionTerms(false, 10, 2);
+    addOf(terms, Map.of("application_1_0001", "alice"), "application_1_0001");
+    var r = addOf(terms, Map.of("application_1_0002", "alice", "application_1_0003", "alice",
+        "application_1_0004", "bob"), "application_1_0002", "application_1_0003", "application_1_0004");
+    assertThat(r.getValue().refused()).containsOnlyKeys("application_1_0003");
+    assertThat(r.getValue().refused().get("application_1_0003")).isEqualTo("Queue root.default already has 2"
+        + " applications from user alice cannot accept submission of application: application_1_0003");
+    var restarted = kit.restart().state();
+    assertThat(restarted.appsOf("alice")).isEqualTo(2);
+    assertThat(restarted.appsOf("bob")).isEqualTo(1);
+    // One of alice's ends: she may submit one more.
+    kit.<StatusReply<Done>>runCommand(ref -> new QueueEntity.RemoveApp("application_1_0001", ref));
+    assertThat(kit.getState().appsOf("alice")).isEqualTo(1);
+    assertThat(addOf(terms, Map.of("application_1_0005", "alice"), "application_1_0005").getValue().refused()).isEmpty();
+  }
+
+  @Test
+  void whoseApplicationsItHoldsSurvivesASnapshotAndAnOlderSnapshotReadsWithoutThem() throws Exception {
+    addOf(new AdmissionTerms(false, 10, 5), Map.of("application_1_0001", "alice"), "application_1_0001");
+    Serialization serialization = SerializationExtension.get(testKit.system());
+    var state = kit.getState();
+    var serializer = serialization.findSerializerFor(state);
+    var back = (QueueEntity.State) serialization.deserialize(serialization.serialize(state).get(),
+        serializer.identifier(), Serializers.manifestFor(serializer, state)).get();
+    assertThat(back.appsOf("alice")).isEqualTo(1);
+    assertThat(back.owners().get("application_1_0001").get()).isEqualTo("alice");
+    // A snapshot written before applications had owners: no one's count, every application still held.
+    byte[] older = new com.fasterxml.jackson.dataformat.cbor.databind.CBORMapper().writeValueAsBytes(Map.of(
+        "configVersion", "v1", "state", "RUNNING", "apps", List.of("application_1_0001"), "parent", false));
+    var read = (QueueEntity.State) serialization.deserialize(older, serializer.identifier(),
+        Serializers.manifestFor(serializer, state)).get();
+    assertThat(read.apps()).containsExactly("application_1_0001");
+    assertThat(read.appsOf("alice")).isZero();
   }
 }

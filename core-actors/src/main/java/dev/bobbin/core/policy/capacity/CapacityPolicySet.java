@@ -1,0 +1,200 @@
+package dev.bobbin.core.policy.capacity;
+
+import dev.bobbin.config.QueuePath;
+import dev.bobbin.config.SettingsException;
+import dev.bobbin.config.capacity.CapacityQueue;
+import dev.bobbin.config.capacity.CapacitySchedulerConfig;
+import dev.bobbin.config.fair.Placement;
+import dev.bobbin.core.policy.ApplicationPriorities;
+import dev.bobbin.core.policy.AdmissionTerms;
+import dev.bobbin.core.policy.AllocationPlan;
+import dev.bobbin.core.policy.AppSnapshot;
+import dev.bobbin.core.policy.Assignment;
+import dev.bobbin.core.policy.ClusterView;
+import dev.bobbin.core.policy.PolicyConfig;
+import dev.bobbin.core.policy.PolicySet;
+import dev.bobbin.core.policy.PolicyUpdate;
+import dev.bobbin.core.policy.QueueAcls;
+import dev.bobbin.core.policy.Reconfiguration;
+import dev.bobbin.core.policy.SchedulerView;
+import dev.bobbin.core.policy.StarvationClocks;
+import dev.bobbin.protocol.Resource;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Hadoop's CapacityScheduler as a policy set: placement by queue mappings, admission by queue state
+ * and {@code maximum-applications}, queue ACLs, activation under the AM resource limits, and
+ * container assignment by guaranteed capacity, elasticity and user limits ({@link CapacityAssigner}).
+ * Between passes it keeps the configuration, each followed application's queue, and which
+ * applications are activated ({@link AppActivations}); the capacities are computed afresh against
+ * the cluster each pass.
+ */
+public final class CapacityPolicySet implements PolicySet {
+  private CapacitySchedulerConfig config;
+  private CapacitySpecs specs;
+  private LeafAdmission admission;
+  private QueueAcls acls;
+  /** The queue of each followed application. */
+  private final Map<String, QueuePath> appQueues = new HashMap<>();
+  private final AppActivations activations = new AppActivations();
+
+  /** @throws SettingsException naming the key of what the policy cannot honour */
+  public CapacityPolicySet(CapacitySchedulerConfig config) {
+    swap(config, CapacitySpecs.of(config));
+  }
+
+  private void swap(CapacitySchedulerConfig next, CapacitySpecs nextSpecs) {
+    config = next;
+    specs = nextSpecs;
+    admission = new LeafAdmission(nextSpecs);
+    acls = QueueAcls.of(next);
+    activations.queuesChanged();
+  }
+
+  @Override
+  public Placement place(String requestedQueue, String user, List<String> groups) {
+    return CapacityPlacement.place(config, requestedQueue, user, groups);
+  }
+
+  @Override
+  public AdmissionTerms admission(QueuePath leaf) {
+    return admission.terms(leaf.full());
+  }
+
+  @Override
+  public QueueAcls queueAcls() {
+    return acls;
+  }
+
+  @Override
+  public void follow(String appId, QueuePath queue) {
+    appQueues.put(appId, queue);
+  }
+
+  @Override
+  public void forget(String appId) {
+    appQueues.remove(appId);
+    activations.forget(appId);
+  }
+
+  @Override
+  public AllocationPlan assign(ClusterView cluster, int limit) {
+    CapacityTree tree = tree(cluster);
+    Map<String, String> users = cluster.users();
+    activations.update(tree, cluster, used(tree, cluster.apps()), users, specs.maxApplicationPriority());
+    return CapacityAssigner.assign(tree, cluster.usableNodes(), new CapacityAssigner.Demand(cluster.waiting(),
+        cluster.apps(), users, activations.activated(), specs), limit);
+  }
+
+  private CapacityTree tree(ClusterView cluster) {
+    return CapacityTree.compute(specs.root(), cluster.capacity(), specs.settings());
+  }
+
+  /** What every queue uses: its leaves' applications' usage, rolled up. */
+  static Map<String, Resource> used(CapacityTree tree, List<AppSnapshot> apps) {
+    Map<String, Resource> leafUsed = new HashMap<>();
+    for (AppSnapshot a : apps) {
+      if (tree.contains(a.queuePath()) && tree.spec(a.queuePath()).isLeaf()) {
+        leafUsed.merge(a.queuePath(), a.usage(), Resource::plus);
+      }
+    }
+    return tree.rollUp(leafUsed);
+  }
+
+  @Override
+  public void placed(Assignment assignment) {}
+
+  /**
+   * Nothing yet: proportional capacity preemption ({@code yarn.resourcemanager.scheduler.monitor.enable})
+   * is refused by the configuration until it plugs in here, with {@link #updateInterval} its
+   * monitoring interval and {@link #waitBeforeKill} its max_wait_before_kill.
+   */
+  @Override
+  public PolicyUpdate update(ClusterView cluster, long now) {
+    return PolicyUpdate.NONE;
+  }
+
+  @Override
+  public Optional<Duration> updateInterval() {
+    return Optional.empty();
+  }
+
+  @Override
+  public Duration waitBeforeKill() {
+    return config.preemption().maxWaitBeforeKill();
+  }
+
+  /**
+   * A new configuration, checked as Hadoop's refresh of the queues checks it against the running
+   * one: a queue leaves the tree only STOPPED and drained, a leaf holding applications does not
+   * become a parent. Refused, the running configuration stays.
+   */
+  @Override
+  public Reconfiguration reconfigure(PolicyConfig next) {
+    if (next.capacity() == null) {
+      return new Reconfiguration.Rejected(List.of("the capacity policy needs a capacity scheduler configuration"));
+    }
+    CapacitySpecs nextSpecs;
+    try {
+      nextSpecs = CapacitySpecs.of(next.capacity());
+      next.capacity().checkReplacement(config, queuesWithApps());
+    } catch (SettingsException e) {
+      return new Reconfiguration.Rejected(List.of(e.getMessage()));
+    }
+    swap(next.capacity(), nextSpecs);
+    return new Reconfiguration.Accepted("Queues refreshed: "
+        + next.capacity().leafQueues().stream().map(q -> q.path().full()).toList());
+  }
+
+  private Set<String> queuesWithApps() {
+    Set<String> out = new HashSet<>();
+    appQueues.values().forEach(q -> out.add(q.full()));
+    return out;
+  }
+
+  @Override
+  public SchedulerView view(ClusterView cluster) {
+    CapacityTree tree = tree(cluster);
+    return CapacityViews.of(tree, cluster, used(tree, cluster.apps()), activations, admission, this::acl);
+  }
+
+  /** yarn.cluster.max-application-priority caps; a leaf's default-application-priority fills in, 0 for a queue it does not know. */
+  @Override
+  public ApplicationPriorities priorities() {
+    CapacitySchedulerConfig c = config;
+    return new ApplicationPriorities() {
+      @Override
+      public int maxPriority() {
+        return c.schedulerWide().maxApplicationPriority();
+      }
+
+      @Override
+      public int defaultPriority(QueuePath leaf) {
+        CapacityQueue q = c.queues().get(leaf.full());
+        return q == null ? 0 : q.defaultApplicationPriority();
+      }
+    };
+  }
+
+  /** The queue's own ACLs as Hadoop's view shows them: submit, then administer. */
+  private List<String> acl(String path) {
+    CapacityQueue q = config.queues().get(path);
+    return List.of(q.aclSubmitApplications().toString(), q.aclAdministerQueue().toString());
+  }
+
+  /** Why an application waits for activation, in Hadoop's words; empty once it is activated. */
+  @Override
+  public Optional<String> diagnostics(String appId) {
+    return Optional.ofNullable(activations.diagnostics(appId));
+  }
+
+  /** The capacity policy keeps no starvation clocks. */
+  @Override
+  public void restoreClocks(StarvationClocks clocks) {}
+}
