@@ -52,6 +52,7 @@ final class QueueTable {
   private final Map<String, Integer> priorities = new HashMap<>();
   private boolean amContainers;
   private boolean hadoopNames;
+  private final Map<String, Resource[]> explicitContainers = new HashMap<>();
   private float amPercent;
 
   private QueueTable(Resource[] guaranteed, Resource[] maximum, Resource[] used, Resource[] pending, Resource[] reserved,
@@ -104,6 +105,15 @@ final class QueueTable {
     return this;
   }
 
+  /**
+   * The containers of a leaf's (only) application, whatever its usage: {@code count} of {@code size}
+   * ({@code "memory:vcores"}). Its usage, as preemption reads it, stays the table's.
+   */
+  QueueTable containers(String leafPath, int count, String size) {
+    explicitContainers.put(leafPath, new Resource[] {res(new String[] {size})[0], new Resource(count, 0)});
+    return this;
+  }
+
   /** Each application's first container is its AM container. */
   QueueTable withAmContainers() {
     amContainers = true;
@@ -145,12 +155,14 @@ final class QueueTable {
           reservations.add(new ReservedContainer(Ids.containerId(attempt, 0, sequence++), appId, "n1:1",
               granularity[i]));
         }
+        Resource[] explicit = explicitContainers.get(path);
+        Resource size = explicit == null ? granularity[i] : explicit[0];
         int live = 0;
-        for (Resource r = Resource.NONE; math.lessThan(cluster, r, appUsed); r = r.plus(granularity[i])) {
+        for (Resource r = Resource.NONE; explicit == null ? math.lessThan(cluster, r, appUsed)
+            : live < explicit[1].memory(); r = r.plus(size)) {
           boolean am = amContainers && live++ == 0;
           String id = Ids.containerId(attempt, 0, sequence++);
-          containers.add(new CandidateContainer(new ContainerSnapshot(id, appId, "n1:1", granularity[i], am, 0),
-              am ? 0 : 1, 0));
+          containers.add(new CandidateContainer(new ContainerSnapshot(id, appId, "n1:1", size, am, 0), am ? 0 : 1, 0));
         }
       }
     }
