@@ -120,6 +120,41 @@ class HadoopPolicyCasesTest {
     }
   }
 
+  @Nested
+  class RoundAllowance {
+    /**
+     * b and c (40 each) use 48 in containers of 6; a (20) asks 30. a's ideal assignment is 18, b's
+     * and c's 41; together they would give back 14, more than the round's 10, so each is to give 7
+     * times 10/14 = 5 (in single precision, a hair above). The leaf visited first gives a container
+     * of 6; the 4 left of the allowance fit none of the other's.
+     */
+    private QueueTable table() {
+      return QueueTable.of(new int[][] {
+          {100, 20, 40, 40}, {100, 100, 100, 100}, {96, 0, 48, 48}, {30, 30, 0, 0}, {0, 0, 0, 0},
+          {3, 1, 1, 1}, {-1, 6, 6, 6}, {3, 0, 0, 0}});
+    }
+
+    private final ProportionalPreemptionSettings tenPercent = WHOLE.withTotalPreemptionPerRound(0.1f);
+
+    @Test
+    void leavesAreVisitedInHadoopsOrderSoTheSameLeafGivesAsInHadoop() {
+      // Hadoop visits root.queueC before root.queueB (the order of its hash set of their paths).
+      Scenario s = table().hadoopQueueNames().build();
+      assertThat(s.ideal(tenPercent).queue("root.queueB").toObtain().memory()).isEqualTo(5);
+      assertThat(s.taken(tenPercent, 2)).isEqualTo(1);
+      assertThat(s.taken(tenPercent, 1)).isZero();
+      assertThat(s.select(tenPercent).allowanceLeft().memory()).isEqualTo(4);
+    }
+
+    @Test
+    void withOtherNamesAnotherLeafComesFirst() {
+      // root.b comes before root.c.
+      Scenario s = table().build();
+      assertThat(s.taken(tenPercent, 1)).isEqualTo(1);
+      assertThat(s.taken(tenPercent, 2)).isZero();
+    }
+  }
+
   /** {@code disable_preemption} on a queue, inherited by its descendants. */
   @Nested
   class DisabledPreemption {
