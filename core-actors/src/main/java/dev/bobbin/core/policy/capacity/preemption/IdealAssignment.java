@@ -35,9 +35,12 @@ import java.util.Set;
  *       {@code natural_termination_factor}, rounded up.
  * </ol>
  *
- * <p>Hadoop offers the surplus to the queues of a level in an order it does not fix when several are
- * equally under-served; here they are offered in configured order, which can make a difference of
- * a rounding when the surplus runs out among tied queues.
+ * <p>Two of Hadoop's ways are kept because its numbers come from them. The queues guaranteed
+ * nothing are offered what was left after the first part given to the others, not after all of
+ * them, so their ideal assignments can add up with the others' to more than their parent's. And
+ * Hadoop offers to queues that are equally under-served in an order it does not fix (it changes
+ * from one run of its ResourceManager to the next); here they are offered in configured order, so
+ * the result is always one of the results Hadoop can give.
  */
 public final class IdealAssignment {
   private final Resource cluster;

@@ -5,6 +5,7 @@ import dev.bobbin.core.policy.Preemption;
 import dev.bobbin.core.policy.capacity.CapacityTree;
 import dev.bobbin.core.policy.capacity.preemption.VictimSelection.Selection;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,9 +21,10 @@ import java.util.Set;
  *   <li>A container chosen for the first time is marked now: its AM is told it is wanted back.
  *   <li>A container chosen again once {@code max_wait_before_kill} has passed since it was marked is
  *       killed, and its mark forgotten. One chosen again sooner waits; its AM was already told.
- *   <li>A mark is forgotten once twice {@code max_wait_before_kill} has passed, whether or not the
- *       container is still chosen: a container no longer chosen is not killed, and if chosen again
- *       after that it is marked afresh. Marks of containers that are gone are dropped.
+ *   <li>A container no longer chosen is not killed; its mark is kept until more than twice
+ *       {@code max_wait_before_kill} has passed, so that if it is chosen again before then it is
+ *       killed at once, and after that it is marked afresh. Marks of containers that are gone are
+ *       dropped.
  *   <li>Node reservations of the applications looked at are cancelled at once.
  *   <li>With {@code observe_only} the round is computed and reported, and nothing is marked, killed
  *       or cancelled; the marks stay as they were.
@@ -79,7 +81,7 @@ public final class PreemptionRound {
       toKill = List.copyOf(toKill);
       waiting = List.copyOf(waiting);
       reservationsToCancel = List.copyOf(reservationsToCancel);
-      marks = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(marks));
+      marks = Collections.unmodifiableMap(new LinkedHashMap<>(marks));
     }
 
     /**

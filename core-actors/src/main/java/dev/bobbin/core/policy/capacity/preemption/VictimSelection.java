@@ -6,6 +6,7 @@ import dev.bobbin.core.policy.capacity.CapacityTree;
 import dev.bobbin.core.policy.capacity.ResourceMath;
 import dev.bobbin.protocol.Resource;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -46,7 +47,7 @@ public final class VictimSelection {
     public Selection {
       victims = List.copyOf(victims);
       reservationsLookedAt = List.copyOf(reservationsLookedAt);
-      leftToObtain = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(leftToObtain));
+      leftToObtain = Collections.unmodifiableMap(new LinkedHashMap<>(leftToObtain));
     }
   }
 
