@@ -25,6 +25,7 @@ public record LeafLoad(Resource used, Resource reserved, Resource pending, Resou
    * Every leaf's load; a leaf without applications has {@link #NONE}.
    *
    * @param users the user of each application, read only where {@code headroom} limits a leaf
+   * @throws IllegalArgumentException for an application in a queue that is not a leaf of the tree
    */
   public static Map<String, LeafLoad> of(CapacityTree tree, List<AppSnapshot> apps,
       List<ReservedContainer> reservations, Map<String, String> users, UserHeadroom headroom) {

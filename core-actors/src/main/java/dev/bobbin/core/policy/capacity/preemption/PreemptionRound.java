@@ -43,7 +43,8 @@ public final class PreemptionRound {
   /**
    * What a round reads.
    *
-   * @param apps the applications the scheduler follows; queues are full paths of leaves
+   * @param apps the activated applications; queues are full paths of leaves. Applications still
+   *     held back by the AM limit are left out, as Hadoop leaves their asks out of a leaf's demand
    * @param containers their live containers, AM containers included
    * @param reservations their node reservations
    * @param users the user of each application, read where {@code headroom} limits a leaf
