@@ -3,7 +3,9 @@ package dev.bobbin.config.capacity;
 import dev.bobbin.config.QueuePath;
 import dev.bobbin.config.security.AccessControlList;
 import java.util.List;
+import java.util.Collections;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.Objects;
 import java.util.OptionalInt;
 
@@ -79,7 +81,7 @@ public record CapacityQueue(
     Objects.requireNonNull(maximumApplications, "maximumApplications");
     Objects.requireNonNull(aclSubmitApplications, "aclSubmitApplications");
     Objects.requireNonNull(aclAdministerQueue, "aclAdministerQueue");
-    userWeights = Map.copyOf(userWeights);
+    userWeights = Collections.unmodifiableMap(new TreeMap<>(userWeights));
     children = List.copyOf(children);
   }
 

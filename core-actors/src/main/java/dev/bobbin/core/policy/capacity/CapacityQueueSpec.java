@@ -5,7 +5,9 @@ import dev.bobbin.core.policy.capacity.QueueCapacity.Percent;
 import dev.bobbin.protocol.Resource;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Collections;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.Objects;
 
 /**
@@ -59,7 +61,7 @@ public record CapacityQueueSpec(
     Objects.requireNonNull(maximumCapacity, "maximum-capacity of " + path);
     Objects.requireNonNull(state, "state of " + path);
     Objects.requireNonNull(orderingPolicy, "ordering-policy of " + path);
-    userWeights = Map.copyOf(userWeights);
+    userWeights = Collections.unmodifiableMap(new TreeMap<>(userWeights));
     children = List.copyOf(children);
     if (path.isBlank() || path.startsWith(".") || path.endsWith(".") || path.contains("..")) {
       throw new IllegalArgumentException("'" + path + "' is not a queue path");
