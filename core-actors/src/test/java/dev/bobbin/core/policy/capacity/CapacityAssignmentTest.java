@@ -176,6 +176,37 @@ class CapacityAssignmentTest {
   }
 
   @Nested
+  class ADominantParentPassesItsMaximumMemory {
+    // Dominant calculator on 20 GB and 20 vcores. p may hold 50 % (10 GB, 10 vcores); its child y
+    // may hold 60 % of that (6 GB, 6 vcores).
+    private static final String QUEUES = "resource-calculator = dominant\n"
+        + "queues { p { capacity = 50, maximum-capacity = 50, queues {"
+        + " x { capacity = 50, user-limit-factor = 2 },"
+        + " y { capacity = 50, maximum-capacity = 60, user-limit-factor = 2 } } },"
+        + " q { capacity = 50 } }";
+
+    @Test
+    void aLeafWhoseOwnMaximumIsTheSmallerTakesMemoryItsParentNoLongerHas() {
+      CapacityCluster c = new CapacityCluster(QUEUES).nodes(2, 10 * GB, 10);
+      c.submit("app-x", "p.x", "alice");
+      c.ask("app-x", new Resource(3 * GB, 1), 2);
+      c.settle();
+      assertThat(c.queueGb("p")).isEqualTo(6);
+
+      // p leaves y 10 - 6 = 4 GB and 10 - 2 = 8 vcores: a dominant share of 8/20 = 0.4. y's own
+      // maximum, 6 GB and 6 vcores, is 0.3, the smaller, so it is y's limit, as Hadoop's
+      // Resources.min with the dominant calculator takes it. The 5 GB container fits in it; p below
+      // its maximum (0.3 of 0.5) is offered the node. p ends at 11 GB, past its 10 GB, as it would
+      // in Hadoop, and is offered nothing more.
+      c.submit("app-y", "p.y", "bob");
+      c.ask("app-y", new Resource(5 * GB, 1), 2);
+      c.settle();
+      assertThat(c.queueGb("p.y")).isEqualTo(5);
+      assertThat(c.queueGb("p")).isEqualTo(11);
+    }
+  }
+
+  @Nested
   class UserLimitFactor {
     // a is guaranteed 25 % of 40 GB (10 GB) and may use the whole cluster; one user asks for all of it.
     private static long settleOneUser(float factor) {
