@@ -81,6 +81,11 @@ final class StubEffects implements SchedulerEffects {
   }
 
   @Override
+  public CompletionStage<Done> cancelPreemption(PreemptionRecord record) {
+    return DONE;
+  }
+
+  @Override
   public CompletionStage<Done> reportAmFinished(String appId, String attemptId, int exitStatus, String diagnostics) {
     return DONE;
   }

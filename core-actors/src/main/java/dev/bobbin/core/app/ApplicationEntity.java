@@ -104,6 +104,9 @@ public final class ApplicationEntity
   public record RecordPreemption(PreemptionRecord record, boolean suffered, ActorRef<StatusReply<Done>> replyTo)
       implements Command {}
 
+  /** The policy no longer takes back a container this application was to lose: it stops counting. */
+  public record CancelPreemption(PreemptionRecord record, ActorRef<StatusReply<Done>> replyTo) implements Command {}
+
   // Events
 
   public sealed interface Event extends CborSerializable {}
@@ -137,6 +140,8 @@ public final class ApplicationEntity
   public record PreemptionSuffered(PreemptionRecord record) implements Event {}
 
   public record PreemptionCaused(PreemptionRecord record) implements Event {}
+
+  public record PreemptionCancelled(PreemptionRecord record) implements Event {}
 
   /**
    * Changes nothing in the application's state: it is read by the scheduler's recovery
@@ -227,6 +232,9 @@ public final class ApplicationEntity
       } else if (event instanceof PreemptionCaused e) {
         return new State(appId, issuedTo, submission, state, finalStatus, diagnostics, startedTime, finishedTime, attempts,
             preemptions.cause(e.record()));
+      } else if (event instanceof PreemptionCancelled e) {
+        return new State(appId, issuedTo, submission, state, finalStatus, diagnostics, startedTime, finishedTime, attempts,
+            preemptions.cancel(e.record()));
       } else if (event instanceof CompletionsDelivered) {
         return this;
       }
@@ -299,6 +307,7 @@ public final class ApplicationEntity
         .onCommand(Kill.class, this::onKill)
         .onCommand(UpdatePriority.class, this::onUpdatePriority)
         .onCommand(RecordPreemption.class, this::onRecordPreemption)
+        .onCommand(CancelPreemption.class, this::onCancelPreemption)
         .onCommand(RecordDeliveries.class, this::onRecordDeliveries)
         .onCommand(Get.class, (s, c) -> s.exists()
             ? Effect().reply(c.replyTo(), StatusReply.success(s.report()))
@@ -437,6 +446,12 @@ public final class ApplicationEntity
     if (!s.exists()) return Effect().reply(c.replyTo(), notFound());
     Event e = c.suffered() ? new PreemptionSuffered(c.record()) : new PreemptionCaused(c.record());
     return Effect().persist(e).thenReply(c.replyTo(), ns -> StatusReply.ack());
+  }
+
+  private ReplyEffect<Event, State> onCancelPreemption(State s, CancelPreemption c) {
+    if (!s.exists()) return Effect().reply(c.replyTo(), notFound());
+    if (!s.preemptions().hasSuffered(c.record())) return Effect().reply(c.replyTo(), StatusReply.ack());
+    return Effect().persist(new PreemptionCancelled(c.record())).thenReply(c.replyTo(), ns -> StatusReply.ack());
   }
 
   private ReplyEffect<Event, State> onRecordDeliveries(State s, RecordDeliveries c) {

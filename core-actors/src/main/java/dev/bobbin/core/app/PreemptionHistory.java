@@ -26,6 +26,20 @@ public record PreemptionHistory(
         recent(suffered, r), caused);
   }
 
+  /** Whether the record is among the recent ones suffered, so that a cancellation can take it back. */
+  boolean hasSuffered(PreemptionRecord r) {
+    return suffered.contains(r);
+  }
+
+  /** A recorded preemption the policy cancelled before its kill: it no longer counts. */
+  PreemptionHistory cancel(PreemptionRecord r) {
+    if (!suffered.contains(r)) return this;
+    List<PreemptionRecord> left = new ArrayList<>(suffered);
+    left.remove(r);
+    return new PreemptionHistory(amContainersPreempted - (r.amContainer() ? 1 : 0),
+        nonAmContainersPreempted - (r.amContainer() ? 0 : 1), preemptedResource.minus(r.resource()), left, caused);
+  }
+
   PreemptionHistory cause(PreemptionRecord r) {
     return new PreemptionHistory(amContainersPreempted, nonAmContainersPreempted, preemptedResource, suffered,
         recent(caused, r));

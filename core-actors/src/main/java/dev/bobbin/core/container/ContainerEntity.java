@@ -72,6 +72,9 @@ public final class ContainerEntity
   /** The scheduler will take this container back after the grace period; the reason is kept. */
   public record RequestPreemption(PreemptionRecord record, ActorRef<StatusReply<Done>> replyTo) implements Command {}
 
+  /** The scheduler no longer takes this container back (the preemption {@code record} is cancelled). */
+  public record CancelPreemption(PreemptionRecord record, ActorRef<StatusReply<Done>> replyTo) implements Command {}
+
   public record Report(
       Allocation allocation, Phase phase, long allocatedTime, long startedTime, long finishedTime,
       int exitStatus, String diagnostics, PreemptionRecord preemption) implements CborSerializable {}
@@ -87,6 +90,8 @@ public final class ContainerEntity
   public record Completed(int exitStatus, String diagnostics, long time) implements Event {}
 
   public record PreemptionRequested(PreemptionRecord record) implements Event {}
+
+  public record PreemptionCancelled() implements Event {}
 
   /**
    * The completion reached the AM. Nothing writes it: deliveries are recorded by the application,
@@ -123,6 +128,9 @@ public final class ContainerEntity
       } else if (e instanceof PreemptionRequested p) {
         return new State(allocation, phase, allocatedTime, startedTime, finishedTime, exitStatus, diagnostics,
             p.record(), completionDelivered);
+      } else if (e instanceof PreemptionCancelled) {
+        return new State(allocation, phase, allocatedTime, startedTime, finishedTime, exitStatus, diagnostics, null,
+            completionDelivered);
       } else if (e instanceof Withdrawn w) {
         // No AM ever heard of it: nothing to deliver.
         return new State(allocation, Phase.COMPLETED, allocatedTime, startedTime, w.time(), ExitStatus.ABORTED,
@@ -179,6 +187,10 @@ public final class ContainerEntity
                 || s.preemption() != null
             ? Effect().reply(c.replyTo(), StatusReply.ack())
             : Effect().persist(new PreemptionRequested(c.record())).thenReply(c.replyTo(), ns -> StatusReply.ack()))
+        .onCommand(CancelPreemption.class, (s, c) -> s.phase() == Phase.COMPLETED
+                || !c.record().equals(s.preemption())
+            ? Effect().reply(c.replyTo(), StatusReply.ack())
+            : Effect().persist(new PreemptionCancelled()).thenReply(c.replyTo(), ns -> StatusReply.ack()))
         .onCommand(Withdraw.class, this::onWithdraw)
         .onCommand(Get.class, (s, c) -> s.allocation() == null
             ? Effect().reply(c.replyTo(), StatusReply.error("container " + containerId + " not found"))

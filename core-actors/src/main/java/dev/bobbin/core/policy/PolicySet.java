@@ -57,6 +57,15 @@ public interface PolicySet {
   /** How long a container marked for preemption is left to its AM before it is killed. */
   Duration waitBeforeKill();
 
+  /**
+   * Whether the policy says itself when a marked container is killed ({@link PolicyUpdate#kills}),
+   * as the capacity policy's rounds do, rather than the scheduler killing it once
+   * {@link #waitBeforeKill} has passed. Its AM is still told the earliest kill time.
+   */
+  default boolean decidesKills() {
+    return false;
+  }
+
   /** Swaps in a new configuration, or refuses it and keeps the running one. */
   Reconfiguration reconfigure(PolicyConfig next);
 

@@ -5,11 +5,24 @@ import java.util.List;
 /**
  * What a policy's periodic update decided: the containers to take back and why, and the starvation
  * clocks to journal so that a timeout keeps running when the scheduler moves.
+ *
+ * @param kills for a policy that {@linkplain PolicySet#decidesKills decides its kills}: containers
+ *     being taken back to kill now
+ * @param cancelled for such a policy: containers being taken back that it no longer wants; their
+ *     AMs stop hearing of them and they end as they would have
  */
-public record PolicyUpdate(List<Preemption> preemptions, StarvationClocks clocks) {
+public record PolicyUpdate(List<Preemption> preemptions, StarvationClocks clocks, List<String> kills,
+    List<String> cancelled) {
   public static final PolicyUpdate NONE = new PolicyUpdate(List.of(), StarvationClocks.EMPTY);
 
   public PolicyUpdate {
     preemptions = List.copyOf(preemptions);
+    kills = List.copyOf(kills);
+    cancelled = List.copyOf(cancelled);
+  }
+
+  /** Preemptions the scheduler kills once {@link PolicySet#waitBeforeKill} has passed. */
+  public PolicyUpdate(List<Preemption> preemptions, StarvationClocks clocks) {
+    this(preemptions, clocks, List.of(), List.of());
   }
 }

@@ -9,6 +9,7 @@ import dev.bobbin.core.node.NodeEntity;
 import dev.bobbin.core.policy.PolicyConfig;
 import dev.bobbin.protocol.NodeState;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -113,12 +114,25 @@ public final class EntityEffects implements SchedulerEffects {
 
   @Override
   public CompletionStage<Done> recordPreemption(PreemptionRecord r) {
+    List<CompletableFuture<Done>> writes = new ArrayList<>(List.of(
+        ack(containers.apply(r.containerId()), reply -> new ContainerEntity.RequestPreemption(r, reply))
+            .toCompletableFuture(),
+        ack(applications.apply(r.victimAppId()), reply -> new ApplicationEntity.RecordPreemption(r, true, reply))
+            .toCompletableFuture()));
+    // The capacity policy preempts for queues, not for one starved application.
+    if (r.starvedAppId() != null) {
+      writes.add(ack(applications.apply(r.starvedAppId()),
+          reply -> new ApplicationEntity.RecordPreemption(r, false, reply)).toCompletableFuture());
+    }
+    return CompletableFuture.allOf(writes.toArray(CompletableFuture[]::new)).thenApply(v -> Done.getInstance());
+  }
+
+  @Override
+  public CompletionStage<Done> cancelPreemption(PreemptionRecord r) {
     return CompletableFuture.allOf(
-            ack(containers.apply(r.containerId()), reply -> new ContainerEntity.RequestPreemption(r, reply))
+            ack(containers.apply(r.containerId()), reply -> new ContainerEntity.CancelPreemption(r, reply))
                 .toCompletableFuture(),
-            ack(applications.apply(r.victimAppId()), reply -> new ApplicationEntity.RecordPreemption(r, true, reply))
-                .toCompletableFuture(),
-            ack(applications.apply(r.starvedAppId()), reply -> new ApplicationEntity.RecordPreemption(r, false, reply))
+            ack(applications.apply(r.victimAppId()), reply -> new ApplicationEntity.CancelPreemption(r, reply))
                 .toCompletableFuture())
         .thenApply(v -> Done.getInstance());
   }

@@ -109,7 +109,8 @@ final class ModelView implements ClusterView {
       if (leftToExit.contains(c.id())) continue;
       if (c.phase == SchedContainer.Phase.ALLOCATED || c.phase == SchedContainer.Phase.RUNNING) {
         ContainerEntity.Allocation a = c.allocation;
-        live.add(new ContainerSnapshot(a.containerId(), a.appId(), a.nodeId(), a.resource(), a.am(), c.allocatedTime));
+        live.add(new ContainerSnapshot(a.containerId(), a.appId(), a.nodeId(), a.resource(), a.am(), c.allocatedTime,
+            a.priority(), a.allocationRequestId()));
       }
     }
     return live;

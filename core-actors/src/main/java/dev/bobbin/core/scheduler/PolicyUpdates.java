@@ -11,7 +11,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The policy's periodic update carried out: its starvation clocks journalled when they change, its
  * preemptions marked and recorded with their reasons (the AMs hear of them in their next allocate
- * response), and what is past its grace period killed.
+ * response), and what is past its grace period killed, or, for a policy that decides its kills, what
+ * it says to kill, with the preemptions it cancels forgotten.
  */
 final class PolicyUpdates {
   private static final Logger log = LoggerFactory.getLogger(PolicyUpdates.class);
@@ -55,7 +56,13 @@ final class PolicyUpdates {
         acts.write(new Write.RecordPreemption(r));
       }
     }
-    Preempting.Due due = model.preempting().due(now);
+    for (String id : update.cancelled()) {
+      PreemptionRecord r = model.preempting().cancel(id);
+      if (r == null) continue;
+      log.info("Preemption of {} of {} cancelled: the policy no longer wants it", id, r.victimAppId());
+      acts.write(new Write.CancelPreemption(r));
+    }
+    Preempting.Due due = policy.decidesKills() ? model.preempting().killNow(update.kills()) : model.preempting().due(now);
     for (PreemptionRecord r : due.killed()) {
       log.info("Killing preempted container {} of {} after the grace period", r.containerId(), r.victimAppId());
     }

@@ -72,11 +72,29 @@ final class Preempting {
   record Due(List<PreemptionRecord> killed, List<PreemptionRecord> toRelease) {}
 
   Due due(long now) {
+    List<PreemptionRecord> due = new ArrayList<>();
+    for (PreemptionRecord r : records.values()) {
+      if (r.killAt() <= now) due.add(r);
+    }
+    return kill(due);
+  }
+
+  /** The named preemptions killed now, whatever their kill time; ids not being preempted are passed over. */
+  Due killNow(List<String> containerIds) {
+    List<PreemptionRecord> due = new ArrayList<>();
+    for (String id : containerIds) {
+      PreemptionRecord r = records.get(id);
+      if (r != null) due.add(r);
+    }
+    return kill(due);
+  }
+
+  private Due kill(List<PreemptionRecord> due) {
     List<PreemptionRecord> killed = new ArrayList<>();
     List<PreemptionRecord> toRelease = new ArrayList<>();
-    for (PreemptionRecord r : records.values()) {
+    for (PreemptionRecord r : due) {
       SchedContainer c = model.container(r.containerId());
-      if (r.killAt() > now || c == null) continue;
+      if (c == null) continue;
       if (c.phase == SchedContainer.Phase.RUNNING) {
         SchedNode node = model.node(c.allocation.nodeId());
         if (node != null && node.toKill.add(r.containerId())) killed.add(r);
@@ -85,5 +103,15 @@ final class Preempting {
       }
     }
     return new Due(killed, toRelease);
+  }
+
+  /**
+   * The policy no longer wants the container: it is not being taken back any more, and ends as it
+   * would have.
+   *
+   * @return the record dropped, which the actor journals as cancelled; null when there was none
+   */
+  PreemptionRecord cancel(String containerId) {
+    return records.remove(containerId);
   }
 }

@@ -36,6 +36,9 @@ public interface SchedulerEffects {
   /** Records a preemption with the container and with both applications. */
   CompletionStage<Done> recordPreemption(PreemptionRecord record);
 
+  /** The container is not taken back after all: its entity forgets the preemption. */
+  CompletionStage<Done> cancelPreemption(PreemptionRecord record);
+
   /** The attempt's AM container exited or its AM timed out: the attempt has failed. */
   CompletionStage<Done> reportAmFinished(String appId, String attemptId, int exitStatus, String diagnostics);
 

@@ -42,6 +42,12 @@ sealed interface Write extends CborSerializable {
     }
   }
 
+  record CancelPreemption(PreemptionRecord record) implements Write {
+    public CompletionStage<Done> run(SchedulerEffects e) {
+      return e.cancelPreemption(record);
+    }
+  }
+
   record ReportAmFinished(String appId, String attemptId, int exitStatus, String diagnostics) implements Write {
     public CompletionStage<Done> run(SchedulerEffects e) {
       return e.reportAmFinished(appId, attemptId, exitStatus, diagnostics);

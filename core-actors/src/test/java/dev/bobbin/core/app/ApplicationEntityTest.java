@@ -321,6 +321,22 @@ class ApplicationEntityTest {
     assertThat(h.caused()).containsExactly(record);
   }
 
+  @Test
+  void aCancelledPreemptionNoLongerCountsAndACancellationIsTakenOnce() {
+    submit(2);
+    var record = new PreemptionRecord("container_1700000000000_0001_01_000002", APP, null, "root.b", "CAPACITY",
+        new Resource(1024, 1), false, 1, 2, "1 GB from root.a, guaranteed 28 GB, using 40 GB");
+    kit.<StatusReply<Done>>runCommand(r -> new ApplicationEntity.RecordPreemption(record, true, r));
+    var cancelled = kit.<StatusReply<Done>>runCommand(r -> new ApplicationEntity.CancelPreemption(record, r));
+    assertThat(cancelled.reply().isSuccess()).isTrue();
+    assertThat(kit.<StatusReply<Done>>runCommand(r -> new ApplicationEntity.CancelPreemption(record, r)).hasNoEvents())
+        .isTrue();
+    PreemptionHistory h = kit.restart().state().preemptions();
+    assertThat(h.nonAmContainersPreempted()).isZero();
+    assertThat(h.preemptedResource()).isEqualTo(Resource.NONE);
+    assertThat(h.suffered()).isEmpty();
+  }
+
   private StatusReply<AppReport> updatePriority(int priority) {
     return kit.<StatusReply<AppReport>>runCommand(r -> new ApplicationEntity.UpdatePriority(priority, r)).reply();
   }

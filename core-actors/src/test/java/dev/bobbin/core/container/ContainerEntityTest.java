@@ -67,6 +67,30 @@ class ContainerEntityTest {
   }
 
   @Test
+  void aCancelledPreemptionIsForgottenAcrossARestartAndOnlyItsOwnRecordCancelsIt() {
+    var record = new dev.bobbin.core.app.PreemptionRecord(ID, ALLOC.appId(), null, "root.b", "CAPACITY",
+        ALLOC.resource(), false, 1L, 2L, "root.a over its guarantee");
+    kit.<StatusReply<Done>>runCommand(r -> new ContainerEntity.Allocate(ALLOC, r));
+    kit.<StatusReply<Done>>runCommand(ContainerEntity.MarkRunning::new);
+    kit.<StatusReply<Done>>runCommand(r -> new ContainerEntity.RequestPreemption(record, r));
+
+    var other = new dev.bobbin.core.app.PreemptionRecord(ID, ALLOC.appId(), null, "root.c", "CAPACITY",
+        ALLOC.resource(), false, 5L, 6L, "another round");
+    var stale = kit.<StatusReply<Done>>runCommand(r -> new ContainerEntity.CancelPreemption(other, r));
+    assertThat(stale.reply().isSuccess()).isTrue();
+    assertThat(stale.hasNoEvents()).isTrue();
+
+    var cancelled = kit.<StatusReply<Done>>runCommand(r -> new ContainerEntity.CancelPreemption(record, r));
+    assertThat(cancelled.reply().isSuccess()).isTrue();
+    assertThat(cancelled.eventOfType(ContainerEntity.PreemptionCancelled.class)).isNotNull();
+    assertThat(kit.<StatusReply<Done>>runCommand(r -> new ContainerEntity.CancelPreemption(record, r)).hasNoEvents())
+        .isTrue();
+    var state = kit.restart().state();
+    assertThat(state.preemption()).isNull();
+    assertThat(state.phase()).isEqualTo(ContainerEntity.Phase.RUNNING);
+  }
+
+  @Test
   void aWithdrawnAllocationEndsAbortedWithNothingToDeliver() {
     kit.<StatusReply<Done>>runCommand(r -> new ContainerEntity.Allocate(ALLOC, r));
     var withdrawn = kit.<StatusReply<Done>>runCommand(ContainerEntity.Withdraw::new);

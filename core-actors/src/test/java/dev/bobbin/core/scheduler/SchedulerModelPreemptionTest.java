@@ -79,6 +79,22 @@ class SchedulerModelPreemptionTest {
     assertThat(model.preempting().due(KILL_AT + 1).killed()).isEmpty();
   }
 
+  @Test
+  void aPolicyThatDecidesItsKillsHasOnlyTheNamedOnesKilledAndACancelledOneEndsUntouched() {
+    model.preempting().start(decision(running.id(), allocated.id()), NOW, KILL_AT);
+    Preempting.Due due = model.preempting().killNow(List.of(running.id(), "container_not_preempted"));
+    assertThat(due.killed()).extracting(PreemptionRecord::containerId).containsExactly(running.id());
+    assertThat(due.toRelease()).isEmpty();
+    assertThat(model.node(NODE).toKill).containsExactly(running.id());
+
+    PreemptionRecord cancelled = model.preempting().cancel(allocated.id());
+    assertThat(cancelled.containerId()).isEqualTo(allocated.id());
+    assertThat(model.preempting().ids()).containsOnly(running.id());
+    assertThat(model.preempting().cancel(allocated.id())).isNull();
+    // Past its kill time, a cancelled preemption is not due.
+    assertThat(model.preempting().due(KILL_AT).toRelease()).isEmpty();
+  }
+
   private static Preemption decision(String... containerIds) {
     var starved = new Starvation.StarvedApp(STARVED, "root.b", GB, Resource.NONE, Resource.of(4096, 4),
         Resource.NONE, Resource.of(4096, 4), 0.5, Duration.ofSeconds(15), 0);

@@ -160,6 +160,11 @@ final class TestingEffects implements SchedulerEffects {
   }
 
   @Override
+  public CompletionStage<Done> cancelPreemption(PreemptionRecord record) {
+    return write(apps, new Write.CancelPreemption(record));
+  }
+
+  @Override
   public CompletionStage<Done> reportAmFinished(String appId, String attemptId, int exitStatus, String diagnostics) {
     return write(apps, new Write.ReportAmFinished(appId, attemptId, exitStatus, diagnostics));
   }

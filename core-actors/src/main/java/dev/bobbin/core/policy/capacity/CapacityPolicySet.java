@@ -18,6 +18,7 @@ import dev.bobbin.core.policy.QueueAcls;
 import dev.bobbin.core.policy.Reconfiguration;
 import dev.bobbin.core.policy.SchedulerView;
 import dev.bobbin.core.policy.StarvationClocks;
+import dev.bobbin.core.policy.capacity.preemption.PreemptionRound;
 import dev.bobbin.protocol.Resource;
 import java.time.Duration;
 import java.util.HashMap;
@@ -43,6 +44,7 @@ public final class CapacityPolicySet implements PolicySet {
   /** The queue of each followed application. */
   private final Map<String, QueuePath> appQueues = new HashMap<>();
   private final AppActivations activations = new AppActivations();
+  private CapacityPreemption preemption;
 
   /** @throws SettingsException naming the key of what the policy cannot honour */
   public CapacityPolicySet(CapacitySchedulerConfig config) {
@@ -55,6 +57,11 @@ public final class CapacityPolicySet implements PolicySet {
     admission = new LeafAdmission(nextSpecs);
     acls = QueueAcls.of(next);
     activations.queuesChanged();
+    if (preemption == null) {
+      preemption = new CapacityPreemption(next.preemption());
+    } else {
+      preemption.configure(next.preemption());
+    }
   }
 
   @Override
@@ -111,18 +118,29 @@ public final class CapacityPolicySet implements PolicySet {
   public void placed(Assignment assignment) {}
 
   /**
-   * Nothing yet: proportional capacity preemption ({@code yarn.resourcemanager.scheduler.monitor.enable})
-   * is refused by the configuration until it plugs in here, with {@link #updateInterval} its
-   * monitoring interval and {@link #waitBeforeKill} its max_wait_before_kill.
+   * A round of proportional capacity preemption when {@code yarn.resourcemanager.scheduler.monitor.enable}
+   * is on ({@link CapacityPreemption}); nothing otherwise.
    */
   @Override
   public PolicyUpdate update(ClusterView cluster, long now) {
-    return PolicyUpdate.NONE;
+    return preemption.round(tree(cluster), cluster, activations.activated(), now);
   }
 
+  /** The monitoring interval while preemption is on. */
   @Override
   public Optional<Duration> updateInterval() {
-    return Optional.empty();
+    return preemption.enabled() ? Optional.of(preemption.interval()) : Optional.empty();
+  }
+
+  /** The rounds kill a marked container when they choose it again after max_wait_before_kill. */
+  @Override
+  public boolean decidesKills() {
+    return true;
+  }
+
+  /** The last preemption round, null before the first or while preemption is off. */
+  PreemptionRound.Result lastRound() {
+    return preemption.last();
   }
 
   @Override

@@ -99,11 +99,6 @@ public record CapacitySpecs(CapacityQueueSpec root, CapacitySettings settings, S
   }
 
   private static void refuseWhatIsNotSupported(CapacitySchedulerConfig config) {
-    if (config.preemption().enabled()) {
-      throw new SettingsException("yarn.resourcemanager.scheduler.monitor.enable",
-          "proportional capacity preemption is not supported by the capacity policy yet; leave it off"
-              + " (bobbin.scheduler.capacity.preemption.enabled = false)");
-    }
     for (QueueMapping m : config.queueMappings()) {
       if (m.type() == QueueMapping.Type.APPLICATION || m.queueParts().contains("%application")) {
         throw new SettingsException(m.type() == QueueMapping.Type.APPLICATION

@@ -16,6 +16,8 @@ import dev.bobbin.core.policy.ContainerSnapshot;
 import dev.bobbin.core.policy.LeafApps;
 import dev.bobbin.core.policy.NodeView;
 import dev.bobbin.core.policy.PolicyConfig;
+import dev.bobbin.core.policy.PolicyUpdate;
+import dev.bobbin.core.policy.Preemption;
 import dev.bobbin.protocol.Resource;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -81,6 +83,8 @@ final class CapacityCluster implements ClusterView {
   private final Map<String, NodeView> nodes = new LinkedHashMap<>();
   private final Map<String, App> apps = new LinkedHashMap<>();
   private int containerSeq;
+  private final Set<String> preempting = new java.util.LinkedHashSet<>();
+  private final List<String> killed = new ArrayList<>();
   private long clock;
 
   CapacityCluster(CapacitySchedulerConfig config) {
@@ -150,7 +154,8 @@ final class CapacityCluster implements ClusterView {
     nodes.put(node.nodeId(), node.allocate(a.capability()));
     App app = apps.get(a.appId());
     app.asks = Asks.afterPlacement(app.asks, a.ask(), node.host(), node.nodeId(), node.rack());
-    app.containers.add(new Container("c" + (++containerSeq), a.appId(), a.nodeId(), a.capability(), a.ask().am()));
+    app.containers.add(new Container(String.format("c%05d", ++containerSeq), a.appId(), a.nodeId(), a.capability(),
+        a.ask().am()));
   }
 
   /** Its {@code count} newest containers end. */
@@ -242,14 +247,73 @@ final class CapacityCluster implements ClusterView {
     return apps.values().stream().map(App::amUsed).reduce(Resource.NONE, Resource::plus);
   }
 
+  /** Every live container, the newest last (ids in allocation order). */
   @Override
   public List<ContainerSnapshot> preemptable() {
-    return List.of();
+    List<ContainerSnapshot> out = new ArrayList<>();
+    for (App a : apps.values()) {
+      for (Container c : a.containers) {
+        out.add(new ContainerSnapshot(c.id(), c.appId(), c.nodeId(), c.size(), c.am(), 0, c.am() ? 0 : 1, 0));
+      }
+    }
+    out.sort(java.util.Comparator.comparing(ContainerSnapshot::containerId));
+    return out;
   }
 
   @Override
   public Set<String> preempting() {
-    return Set.of();
+    return Set.copyOf(preempting);
+  }
+
+  /**
+   * The policy's periodic update at {@code now}, carried out as the scheduler does: newly marked
+   * containers are being taken back, killed ones end (and their applications ask for them again,
+   * as an AM does), cancelled ones are kept.
+   */
+  PolicyUpdate update(long now) {
+    return update(now, true);
+  }
+
+  /**
+   * @param killsEnd whether the containers killed end at once; if not, they stay, being taken back,
+   *     until {@link #endKills} (a node has not reported them yet)
+   */
+  PolicyUpdate update(long now, boolean killsEnd) {
+    PolicyUpdate u = policy.update(this, now);
+    for (Preemption p : u.preemptions()) {
+      for (Preemption.Victim v : p.victims()) preempting.addAll(v.containerIds());
+    }
+    for (String id : u.kills()) {
+      if (!preempting.contains(id)) throw new AssertionError("killed " + id + ", which was not being taken back");
+      killed.add(id);
+    }
+    u.cancelled().forEach(preempting::remove);
+    if (killsEnd) endKills();
+    return u;
+  }
+
+  /** The killed containers end. */
+  void endKills() {
+    for (String id : killed) {
+      preempting.remove(id);
+      kill(id);
+    }
+    killed.clear();
+  }
+
+  private void kill(String containerId) {
+    for (App app : apps.values()) {
+      for (Container c : app.containers) {
+        if (!c.id().equals(containerId)) continue;
+        app.containers.remove(c);
+        NodeView node = nodes.get(c.nodeId());
+        nodes.put(node.nodeId(), new NodeView(node.nodeId(), node.host(), node.rack(), node.capacity(),
+            node.allocated().minus(c.size())));
+        if (!c.am()) ask(app.appId, c.size(), 1);
+        return;
+      }
+    }
+    throw new AssertionError("no container " + containerId);
   }
 
   @Override
