@@ -7,17 +7,21 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
-/** NodeManagers for whole-flow tests: 4 GB and 4 vcores each, joined to one RM member. */
+/** NodeManagers for whole-flow tests: 4 GB and 4 vcores each unless said, joined to one RM member. */
 final class ItNodes {
   private ItNodes() {}
 
   /** A NodeManager working in {@code workDir}, on a free port. */
   static NodeManager start(RmMember rm, Path workDir) throws Exception {
+    return start(rm, workDir, 4096, 4);
+  }
+
+  static NodeManager start(RmMember rm, Path workDir, int memoryMb, int vCores) throws Exception {
     return NodeManager.start(NmSettings.from(ConfigFactory.parseMap(Map.of(
         "bobbin.nm.rm-addresses", List.of(rm.url()),
         "bobbin.nm.http-port", RestApiIT.freePort(),
-        "bobbin.nm.memory-mb", 4096,
-        "bobbin.nm.vcores", 4,
+        "bobbin.nm.memory-mb", memoryMb,
+        "bobbin.nm.vcores", vCores,
         "bobbin.nm.node-credential-file", rm.nodeCredentialFile().toString(),
         "bobbin.nm.work-dir", workDir.toString())).withFallback(ConfigFactory.load())));
   }

@@ -3,6 +3,7 @@ package dev.bobbin.core.scheduler;
 import dev.bobbin.core.app.PreemptionRecord;
 import dev.bobbin.core.policy.AllocationLimits;
 import dev.bobbin.core.policy.Ask;
+import dev.bobbin.core.policy.capacity.preemption.PreemptionRound;
 import dev.bobbin.core.scheduler.SchedulerProtocol.AmOutcome;
 import dev.bobbin.protocol.ContainerStatus;
 import dev.bobbin.protocol.Resource;
@@ -125,18 +126,38 @@ final class AmProtocol {
   }
 
   /**
-   * Every container of this application being taken back: a strict contract, as the Fair policy
-   * sends. It reads the preemptions under way, few or none, not the application's containers, which
-   * an allocate call would otherwise walk every time.
+   * Every container of this application being taken back. The Fair policy's are a strict contract.
+   * The capacity policy's are a negotiable one, as Hadoop's CapacityScheduler sends them: the
+   * containers, and one request at {@code *} for as many minimum allocations as they hold, which
+   * the AM may give back instead. It reads the preemptions under way, few or none, not the
+   * application's containers, which an allocate call would otherwise walk every time.
    */
   private PreemptionMessage preemptionMessage(SchedApp app) {
     List<PreemptionMessage.PreemptedContainer> strict = new ArrayList<>();
+    List<PreemptionMessage.PreemptedContainer> negotiable = new ArrayList<>();
+    Resource negotiableTotal = Resource.NONE;
     for (PreemptionRecord r : model.preempting().all()) {
-      if (r.victimAppId().equals(app.appId) && app.containers.contains(r.containerId())) {
-        strict.add(new PreemptionMessage.PreemptedContainer(r.containerId(), r.killAt(), r.reason()));
+      if (!r.victimAppId().equals(app.appId) || !app.containers.contains(r.containerId())) continue;
+      var container = new PreemptionMessage.PreemptedContainer(r.containerId(), r.killAt(), r.reason());
+      if (PreemptionRound.KIND.equals(r.kind())) {
+        negotiable.add(container);
+        negotiableTotal = negotiableTotal.plus(r.resource());
+      } else {
+        strict.add(container);
       }
     }
-    return strict.isEmpty() ? null : new PreemptionMessage(strict, List.of(), List.of());
+    if (strict.isEmpty() && negotiable.isEmpty()) return null;
+    List<ResourceRequest> resources = negotiable.isEmpty() ? List.of()
+        : List.of(new ResourceRequest(-1, Ask.ANY, limits.minimum(), minimumAllocations(negotiableTotal), true, -1));
+    return new PreemptionMessage(strict, negotiable, resources);
+  }
+
+  /** How many minimum allocations {@code total} holds, rounded up, counted by its larger part. */
+  private int minimumAllocations(Resource total) {
+    Resource min = limits.minimum();
+    double byMemory = min.memory() > 0 ? (double) total.memory() / min.memory() : 0;
+    double byVcores = min.vCores() > 0 ? (double) total.vCores() / min.vCores() : 0;
+    return (int) Math.ceil(Math.max(byMemory, byVcores));
   }
 
   private static <T> AmOutcome<T> notRegistered(String attemptId) {

@@ -48,6 +48,11 @@ final class PolicyUpdates {
       acts.write(new Write.SaveClocks(new EpochEntity.Clocks(journalled.appsBelowSince(),
           journalled.queuesBelowSince(), journalled.appsRecheckAfter())));
     }
+    for (Preemption p : update.observed()) {
+      for (Preemption.Victim v : p.victims()) {
+        log.info("Observing only, would preempt {} of {} on {}: {}", v.containerIds(), v.appId(), p.nodeId(), v.reason());
+      }
+    }
     long killAt = now + policy.waitBeforeKill().toMillis();
     for (Preemption p : update.preemptions()) {
       for (PreemptionRecord r : model.preempting().start(p, now, killAt)) {

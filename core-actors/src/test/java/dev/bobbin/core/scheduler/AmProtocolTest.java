@@ -16,6 +16,7 @@ import dev.bobbin.protocol.NodeState;
 import dev.bobbin.protocol.Resource;
 import dev.bobbin.protocol.am.AllocateRequest;
 import dev.bobbin.protocol.am.AllocateResponse;
+import dev.bobbin.protocol.am.PreemptionMessage;
 import dev.bobbin.protocol.am.Container;
 import dev.bobbin.protocol.am.RegisterAmResponse;
 import dev.bobbin.protocol.am.ResourceRequest;
@@ -224,6 +225,29 @@ class AmProtocolTest {
     model.preempting().ended(taken.id());
     model.preempting().ended(othersTaken.id());
     assertThat(am.allocate(ATTEMPT, request(2), 8).reply().response().preempt()).isNull();
+  }
+
+  @Test
+  void theCapacityPolicysPreemptionsAreANegotiableContractWithTheMinimumAllocationsTheyHold() {
+    am.register(ATTEMPT, 5);
+    SchedContainer first = place(APP, ATTEMPT);
+    SchedContainer second = place(APP, ATTEMPT);
+    for (SchedContainer c : List.of(first, second)) {
+      model.preempting().resume(new PreemptionRecord(c.id(), APP, null, "root.b", "CAPACITY", GB, false, 5, 15_005,
+          "1 GB from root.a"));
+    }
+
+    AllocateResponse r = am.allocate(ATTEMPT, request(0), 6).reply().response();
+
+    assertThat(r.preempt().strictContract()).isEmpty();
+    assertThat(r.preempt().contract()).extracting(PreemptionMessage.PreemptedContainer::id)
+        .containsExactlyInAnyOrder(first.id(), second.id());
+    assertThat(r.preempt().contractResources()).singleElement().satisfies(rr -> {
+      assertThat(rr.resourceName()).isEqualTo("*");
+      assertThat(rr.capability()).isEqualTo(new Resource(1024, 1));
+      assertThat(rr.numContainers()).isEqualTo(2);
+      assertThat(rr.priority()).isEqualTo(-1);
+    });
   }
 
   @Test

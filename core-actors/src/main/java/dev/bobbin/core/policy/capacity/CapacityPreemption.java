@@ -91,7 +91,7 @@ final class CapacityPreemption {
         headroom(tree, apps, users));
     PreemptionRound.Result result = PreemptionRound.run(input, settings, marks, now);
     last = result;
-    if (result.observeOnly()) return PolicyUpdate.NONE;
+    if (result.observeOnly()) return PolicyUpdate.observing(result.observed());
     marks = new LinkedHashMap<>(result.marks());
     List<String> kills = result.toKill().stream().map(Victim::id).toList();
     killing.addAll(kills);
@@ -99,7 +99,7 @@ final class CapacityPreemption {
     for (String id : cluster.preempting()) {
       if (!marks.containsKey(id) && !killing.contains(id)) cancelled.add(id);
     }
-    return new PolicyUpdate(result.receipts(), StarvationClocks.EMPTY, kills, cancelled);
+    return new PolicyUpdate(result.receipts(), StarvationClocks.EMPTY, kills, cancelled, List.of());
   }
 
   /** Each leaf's user limits for its active users, as the assigner computes them. */

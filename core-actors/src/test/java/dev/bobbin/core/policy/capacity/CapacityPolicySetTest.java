@@ -181,10 +181,13 @@ class CapacityPolicySetTest {
   }
 
   @Test
-  void proportionalPreemptionSwitchedOnIsRefusedUntilThePolicyHasIt() {
-    assertThatThrownBy(() -> new CapacityPolicySet(config("preemption { enabled = true }, queues { a { capacity = 100 } }")))
-        .isInstanceOf(SettingsException.class)
-        .hasMessageContaining("yarn.resourcemanager.scheduler.monitor.enable");
+  void proportionalPreemptionSwitchedOnByARefreshRunsAtItsMonitoringInterval() {
+    CapacityPolicySet policy = new CapacityPolicySet(config("queues { a { capacity = 100 } }"));
+    assertThat(policy.updateInterval()).isEmpty();
+    assertThat(policy.reconfigure(policyConfig("preemption { enabled = true, monitoring-interval = 2s },"
+        + " queues { a { capacity = 100 } }"))).isInstanceOf(Reconfiguration.Accepted.class);
+    assertThat(policy.updateInterval()).contains(java.time.Duration.ofSeconds(2));
+    assertThat(policy.waitBeforeKill()).isEqualTo(java.time.Duration.ofSeconds(15));
   }
 
   @Test

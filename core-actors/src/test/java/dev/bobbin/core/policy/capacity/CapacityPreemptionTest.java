@@ -147,6 +147,9 @@ class CapacityPreemptionTest {
       PolicyUpdate u = c.update(t);
       assertThat(u.preemptions()).isEmpty();
       assertThat(u.kills()).isEmpty();
+      // What the round would take, for the log: a's newest container, every round.
+      assertThat(u.observed()).singleElement().satisfies(p ->
+          assertThat(p.victims().get(0).containerIds()).containsExactly("c00040"));
     }
     PreemptionRound.Result round = c.policy.lastRound();
     assertThat(round.observeOnly()).isTrue();

@@ -91,14 +91,23 @@ public final class PreemptionRound {
      * the leaves preemption frees resources for, and the starved application is null.
      */
     public List<Preemption> receipts() {
+      return receipts(toMark);
+    }
+
+    /** With {@code observe_only}: the receipts the round's containers would have had, had it marked them. */
+    public List<Preemption> observed() {
+      return receipts(selection.victims().stream().filter(v -> v.kind() != Victim.Kind.RESERVATION).toList());
+    }
+
+    private List<Preemption> receipts(List<Victim> victims) {
       String forQueues = String.join(",", ideal.gaining());
       Map<String, List<Preemption.Victim>> byNode = new LinkedHashMap<>();
-      for (Victim v : toMark) {
+      for (Victim v : victims) {
         byNode.computeIfAbsent(v.nodeId(), k -> new ArrayList<>())
             .add(new Preemption.Victim(v.appId(), List.of(v.id()), v.reason()));
       }
       List<Preemption> out = new ArrayList<>();
-      byNode.forEach((node, victims) -> out.add(new Preemption(null, forQueues, KIND, node, victims)));
+      byNode.forEach((node, onNode) -> out.add(new Preemption(null, forQueues, KIND, node, onNode)));
       return out;
     }
   }
