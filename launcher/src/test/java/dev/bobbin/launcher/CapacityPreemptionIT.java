@@ -4,14 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.typesafe.config.ConfigFactory;
-import dev.bobbin.am.shell.ShellAmSpec;
 import dev.bobbin.node.server.NodeManager;
-import dev.bobbin.protocol.Resource;
-import dev.bobbin.protocol.WireJson;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -68,14 +64,14 @@ class CapacityPreemptionIT {
         Http.get(base + "/nodes?states=RUNNING").json().path("nodes").path("node").size() == 2);
 
     // a: an AM and 9 workers of 1 GB take all 10 GB; b asks nothing, so nothing is preempted.
-    String a = submit(base, "alice", "a", 9);
-    Http.await(Duration.ofSeconds(60), "a to fill the cluster", () -> allocatedMb(base, a) == 10240);
+    String a = SleeperApps.submit(base, "alice", "a", 9);
+    Http.await(Duration.ofSeconds(60), "a to fill the cluster", () -> SleeperApps.allocatedMb(base, a) == 10240);
 
     // b: an AM and 2 workers, its 3 GB guarantee. Its AM's GB is taken from a first, then the two
     // workers' once the AM asks for them.
-    String b = submit(base, "bob", "b", 2);
-    Http.await(Duration.ofSeconds(60), "b to reach its guarantee", () -> allocatedMb(base, b) == 3072);
-    assertThat(allocatedMb(base, a)).as("a keeps its guarantee").isEqualTo(7168);
+    String b = SleeperApps.submit(base, "bob", "b", 2);
+    Http.await(Duration.ofSeconds(60), "b to reach its guarantee", () -> SleeperApps.allocatedMb(base, b) == 3072);
+    assertThat(SleeperApps.allocatedMb(base, a)).as("a keeps its guarantee").isEqualTo(7168);
     // Later rounds take nothing more: both hold their guarantees.
     JsonNode victim = Http.get(base + "/apps/" + a).json().path("app");
     int preempted = victim.path("numNonAMContainerPreempted").asInt();
@@ -85,7 +81,7 @@ class CapacityPreemptionIT {
         queue(base, "root.a").path("pendingContainers").asInt() == 3);
     assertThat(Http.get(base + "/apps/" + a).json().path("app").path("numNonAMContainerPreempted").asInt())
         .isEqualTo(preempted);
-    assertThat(allocatedMb(base, a)).isEqualTo(7168);
+    assertThat(SleeperApps.allocatedMb(base, a)).isEqualTo(7168);
 
     JsonNode suffered = victim.path("preemptionsSuffered").path("preemption");
     assertThat(suffered.get(0).path("kind").asText()).isEqualTo("CAPACITY");
@@ -107,23 +103,5 @@ class CapacityPreemptionIT {
       if (q.path("queuePath").asText().equals(path)) return q;
     }
     throw new AssertionError("no queue " + path + " in " + info);
-  }
-
-  private static long allocatedMb(String base, String appId) throws Exception {
-    return Http.get(base + "/apps/" + appId).json().path("app").path("allocatedMB").asLong();
-  }
-
-  private static String submit(String base, String user, String queue, int workers) throws Exception {
-    String id = Http.post(base + "/apps/new-application?user.name=" + user, "").json().path("application-id").asText();
-    Map<String, Object> body = new LinkedHashMap<>();
-    body.put("application-id", id);
-    body.put("application-name", "sleepers-" + queue);
-    body.put("queue", queue);
-    body.put("resource", new Resource(1024, 1));
-    body.put("am-container-spec", Map.of("commands", Map.of("command",
-        ShellAmSpec.commands(System.getProperty("java.class.path"), "sleep 300", workers, new Resource(1024, 1), 0))));
-    Http.Reply r = Http.post(base + "/apps?user.name=" + user, WireJson.mapper().writeValueAsString(body));
-    assertThat(r.status()).as(r.body()).isEqualTo(202);
-    return id;
   }
 }

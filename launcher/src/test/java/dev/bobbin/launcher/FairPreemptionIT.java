@@ -4,15 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.typesafe.config.ConfigFactory;
-import dev.bobbin.am.shell.ShellAmSpec;
 import dev.bobbin.node.server.NodeManager;
-import dev.bobbin.protocol.Resource;
-import dev.bobbin.protocol.WireJson;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -62,13 +58,13 @@ class FairPreemptionIT {
         Http.get(base + "/nodes?states=RUNNING").json().path("nodes").path("node").size() == 2);
 
     // A: an AM and 7 workers of 1 GB fill both 4 GB nodes.
-    String a = submit(base, "alice", "tenanta", 7);
-    Http.await(Duration.ofSeconds(60), "tenant A to fill the cluster", () -> allocatedMb(base, a) == 8192);
+    String a = SleeperApps.submit(base, "alice", "tenanta", 7);
+    Http.await(Duration.ofSeconds(60), "tenant A to fill the cluster", () -> SleeperApps.allocatedMb(base, a) == 8192);
 
     // B: an AM and 4 workers. Its fair share is half the cluster, 4 GB: AM plus 3 workers.
-    String b = submit(base, "bob", "tenantb", 4);
-    Http.await(Duration.ofSeconds(60), "tenant B to reach its fair share", () -> allocatedMb(base, b) >= 4096);
-    assertThat(allocatedMb(base, a)).as("A keeps its own fair share").isGreaterThanOrEqualTo(4096);
+    String b = SleeperApps.submit(base, "bob", "tenantb", 4);
+    Http.await(Duration.ofSeconds(60), "tenant B to reach its fair share", () -> SleeperApps.allocatedMb(base, b) >= 4096);
+    assertThat(SleeperApps.allocatedMb(base, a)).as("A keeps its own fair share").isGreaterThanOrEqualTo(4096);
 
     JsonNode victim = Http.get(base + "/apps/" + a).json().path("app");
     assertThat(victim.path("numNonAMContainerPreempted").asInt()).isGreaterThanOrEqualTo(3);
@@ -90,23 +86,5 @@ class FairPreemptionIT {
     for (String id : List.of(a, b)) {
       assertThat(Http.put(base + "/apps/" + id + "/state", "{\"state\":\"KILLED\"}").status()).isEqualTo(200);
     }
-  }
-
-  private static long allocatedMb(String base, String appId) throws Exception {
-    return Http.get(base + "/apps/" + appId).json().path("app").path("allocatedMB").asLong();
-  }
-
-  private static String submit(String base, String user, String queue, int workers) throws Exception {
-    String id = Http.post(base + "/apps/new-application?user.name=" + user, "").json().path("application-id").asText();
-    Map<String, Object> body = new LinkedHashMap<>();
-    body.put("application-id", id);
-    body.put("application-name", "sleepers-" + queue);
-    body.put("queue", queue);
-    body.put("resource", new Resource(1024, 1));
-    body.put("am-container-spec", Map.of("commands", Map.of("command",
-        ShellAmSpec.commands(System.getProperty("java.class.path"), "sleep 300", workers, new Resource(1024, 1), 0))));
-    Http.Reply r = Http.post(base + "/apps?user.name=" + user, WireJson.mapper().writeValueAsString(body));
-    assertThat(r.status()).as(r.body()).isEqualTo(202);
-    return id;
   }
 }

@@ -24,7 +24,11 @@ class CapacityPreemptionTest {
 
   /** a holds all 40 GB; b asks for 20 GB and has been activated by a pass. */
   private static CapacityCluster aFillsTheClusterThenBAsks(String preemption) {
-    CapacityCluster c = new CapacityCluster(QUEUES + "preemption { enabled = true" + preemption + " }")
+    return aFillsTheClusterThenBAsks(QUEUES, preemption);
+  }
+
+  private static CapacityCluster aFillsTheClusterThenBAsks(String queues, String preemption) {
+    CapacityCluster c = new CapacityCluster(queues + "preemption { enabled = true" + preemption + " }")
         .nodes(10, 4 * GB, 4);
     c.submit("app-a", "a", "alice");
     c.ask("app-a", ONE_GB, 40);
@@ -159,16 +163,9 @@ class CapacityPreemptionTest {
 
   @Test
   void aQueueWithPreemptionDisabledKeepsEveryContainer() {
-    CapacityCluster c = new CapacityCluster("queues { a { capacity = 70, user-limit-factor = 2,"
-        + " disable-preemption = true }, b { capacity = 30 } }\npreemption { enabled = true,"
-        + " total-preemption-per-round = 1.0, natural-termination-factor = 1.0, max-wait-before-kill = 1s }")
-        .nodes(10, 4 * GB, 4);
-    c.submit("app-a", "a", "alice");
-    c.ask("app-a", ONE_GB, 40);
-    c.settle();
-    c.submit("app-b", "b", "bob");
-    c.ask("app-b", ONE_GB, 20);
-    c.pass(Integer.MAX_VALUE);
+    CapacityCluster c = aFillsTheClusterThenBAsks("queues { a { capacity = 70, user-limit-factor = 2,"
+        + " disable-preemption = true }, b { capacity = 30 } }\n", ", total-preemption-per-round = 1.0,"
+        + " natural-termination-factor = 1.0, max-wait-before-kill = 1s");
     for (long t = 0; t <= 10_000; t += 1000) assertThat(marked(c.update(t))).isEmpty();
     assertThat(c.queueGb("a")).isEqualTo(40);
   }
