@@ -26,6 +26,15 @@ public interface PolicySet {
   /** Who may submit to and administer each queue, as the configuration says. */
   QueueAcls queueAcls();
 
+  /**
+   * The container sizes a leaf grants: the scheduler's unless the family narrows them (the capacity
+   * policy's per-queue {@code maximum-allocation-mb} and {@code -vcores}). An AM hears the maximum
+   * when it registers, and its asks are rounded and capped with them.
+   */
+  default AllocationLimits allocationLimits(AllocationLimits scheduler, QueuePath leaf) {
+    return scheduler;
+  }
+
   /** The cap on application priorities and each leaf's default; YARN's FIFO and Fair keep every one at 0. */
   default ApplicationPriorities priorities() {
     return ApplicationPriorities.FIXED_AT_ZERO;

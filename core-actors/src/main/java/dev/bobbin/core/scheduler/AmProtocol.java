@@ -1,5 +1,6 @@
 package dev.bobbin.core.scheduler;
 
+import dev.bobbin.config.QueuePath;
 import dev.bobbin.core.app.PreemptionRecord;
 import dev.bobbin.core.policy.AllocationLimits;
 import dev.bobbin.core.policy.Ask;
@@ -14,6 +15,7 @@ import dev.bobbin.protocol.am.RegisterAmResponse;
 import dev.bobbin.protocol.am.ResourceRequest;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * The ApplicationMasterProtocol's side of the model: registration, response ids, asks, and what
@@ -23,12 +25,19 @@ import java.util.List;
 final class AmProtocol {
   private final SchedulerModel model;
   private final AllocationLimits limits;
+  /** The container sizes each leaf grants. */
+  private final Function<QueuePath, AllocationLimits> limitsIn;
   private Resource headroom = Resource.NONE;
   private int usableNodes;
 
   AmProtocol(SchedulerModel model, AllocationLimits limits) {
+    this(model, limits, leaf -> limits);
+  }
+
+  AmProtocol(SchedulerModel model, AllocationLimits limits, Function<QueuePath, AllocationLimits> limitsIn) {
     this.model = model;
     this.limits = limits;
+    this.limitsIn = limitsIn;
   }
 
   /**
@@ -59,7 +68,7 @@ final class AmProtocol {
       app.registered = true;
       app.lastResponse = new AllocateResponse(0, List.of(), List.of(), Resource.NONE, 0, null);
     }
-    return AmOutcome.ok(new RegisterAmResponse(limits.maximum(), app.queue.relative(), List.of()));
+    return AmOutcome.ok(new RegisterAmResponse(limitsIn.apply(app.queue).maximum(), app.queue.relative(), List.of()));
   }
 
   AllocateStep allocate(String attemptId, AllocateRequest req, long now) {
@@ -86,8 +95,9 @@ final class AmProtocol {
     // member relaying it died) and a new scheduler took over before the AM asked again.
     List<String> delivered = last.completedContainerStatuses().stream().map(ContainerStatus::containerId).toList();
     app.progress = Float.isNaN(req.progress()) ? 0 : Math.max(0, Math.min(1, req.progress()));
+    AllocationLimits sizes = limitsIn.apply(app.queue);
     for (ResourceRequest r : req.ask()) {
-      app.replaceAsk(new Ask(r.priority(), r.resourceName(), limits.normalize(r.capability()),
+      app.replaceAsk(new Ask(r.priority(), r.resourceName(), sizes.normalize(r.capability()),
           r.numContainers(), r.relaxLocality(), r.allocationRequestId(), false));
     }
     List<SchedContainer> toRelease = new ArrayList<>();

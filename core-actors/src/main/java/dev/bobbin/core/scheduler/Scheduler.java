@@ -113,7 +113,8 @@ public final class Scheduler implements Acts {
     this.tokens = new ContainerTokens(started.epoch(), deps.keys(), deps.containerTokenLifetime(), deps.clock());
     this.lifecycles = new Lifecycles(model, policy, deps, this);
     this.nodes = new NodeSide(model, lifecycles, deps, started.epoch(), this);
-    this.amProtocol = new AmProtocol(model, AllocationLimits.of(deps.settings()));
+    AllocationLimits limits = AllocationLimits.of(deps.settings());
+    this.amProtocol = new AmProtocol(model, limits, leaf -> policy.allocationLimits(limits, leaf));
     this.allocator = new Allocator(model, policy, lifecycles, deps, tokens, this);
     this.updates = new PolicyUpdates(model, policy, lifecycles, deps, this, PolicyUpdates.clocks(started.clocks()));
     long now = deps.clock().millis();

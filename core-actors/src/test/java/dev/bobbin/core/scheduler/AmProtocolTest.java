@@ -251,6 +251,17 @@ class AmProtocolTest {
   }
 
   @Test
+  void theQueuesAllocationLimitsAreTheOnesAnAmHearsOfAndItsAsksAreCappedWith() {
+    AllocationLimits scheduler = new AllocationLimits(Resource.of(1024, 1), Resource.of(8192, 4));
+    AmProtocol capped = new AmProtocol(model, scheduler,
+        leaf -> new AllocationLimits(scheduler.minimum(), Resource.of(2048, 4)));
+    assertThat(capped.register(ATTEMPT, 5).response().maximumCapability()).isEqualTo(Resource.of(2048, 4));
+    capped.allocate(ATTEMPT, new AllocateRequest(0, 0,
+        List.of(new ResourceRequest(1, "*", Resource.of(4096, 1), 1, true, -1)), List.of()), 6);
+    assertThat(app.asks()).singleElement().satisfies(a -> assertThat(a.capability()).isEqualTo(Resource.of(2048, 1)));
+  }
+
+  @Test
   void theHeadroomIsTheFreeSpaceOfTheUsableNodesAsOfTheLastRefresh() {
     am.register(ATTEMPT, 5);
     place(APP, ATTEMPT);

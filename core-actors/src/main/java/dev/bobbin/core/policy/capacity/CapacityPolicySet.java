@@ -7,6 +7,7 @@ import dev.bobbin.config.capacity.CapacitySchedulerConfig;
 import dev.bobbin.config.fair.Placement;
 import dev.bobbin.core.policy.ApplicationPriorities;
 import dev.bobbin.core.policy.AdmissionTerms;
+import dev.bobbin.core.policy.AllocationLimits;
 import dev.bobbin.core.policy.AllocationPlan;
 import dev.bobbin.core.policy.AppSnapshot;
 import dev.bobbin.core.policy.Assignment;
@@ -45,6 +46,8 @@ public final class CapacityPolicySet implements PolicySet {
   private final Map<String, QueuePath> appQueues = new HashMap<>();
   private final AppActivations activations = new AppActivations();
   private CapacityPreemption preemption;
+  /** Each leaf's maximum-allocation, inherited down the tree. */
+  private Map<String, Resource> maximumAllocations;
 
   /** @throws SettingsException naming the key of what the policy cannot honour */
   public CapacityPolicySet(CapacitySchedulerConfig config) {
@@ -57,6 +60,7 @@ public final class CapacityPolicySet implements PolicySet {
     admission = new LeafAdmission(nextSpecs);
     acls = QueueAcls.of(next);
     activations.queuesChanged();
+    maximumAllocations = maximumAllocations(nextSpecs);
     if (preemption == null) {
       preemption = new CapacityPreemption(next.preemption());
     } else {
@@ -77,6 +81,26 @@ public final class CapacityPolicySet implements PolicySet {
   @Override
   public QueueAcls queueAcls() {
     return acls;
+  }
+
+  private static Map<String, Resource> maximumAllocations(CapacitySpecs specs) {
+    // A queue's maximum allocation does not depend on the cluster's size.
+    CapacityTree tree = CapacityTree.compute(specs.root(), Resource.NONE, specs.settings());
+    Map<String, Resource> out = new HashMap<>();
+    for (QueueCapacities q : tree.queues()) {
+      if (tree.spec(q.path()).isLeaf()) out.put(q.path(), q.maximumAllocation());
+    }
+    return out;
+  }
+
+  /** The leaf's maximum-allocation caps the scheduler's maximum. */
+  @Override
+  public AllocationLimits allocationLimits(AllocationLimits scheduler, QueuePath leaf) {
+    Resource queueMaximum = maximumAllocations.get(leaf.full());
+    if (queueMaximum == null) return scheduler;
+    Resource max = scheduler.maximum();
+    return new AllocationLimits(scheduler.minimum(), new Resource(Math.min(max.memory(), queueMaximum.memory()),
+        Math.min(max.vCores(), queueMaximum.vCores())));
   }
 
   @Override

@@ -11,9 +11,11 @@ import dev.bobbin.config.SettingsException;
 import dev.bobbin.config.fair.Placement;
 import dev.bobbin.config.security.Caller;
 import dev.bobbin.core.policy.AdmissionTerms;
+import dev.bobbin.core.policy.AllocationLimits;
 import dev.bobbin.core.policy.PolicyConfig;
 import dev.bobbin.core.policy.QueueAcls;
 import dev.bobbin.core.policy.Reconfiguration;
+import dev.bobbin.protocol.Resource;
 import java.util.List;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
@@ -188,6 +190,18 @@ class CapacityPolicySetTest {
         + " queues { a { capacity = 100 } }"))).isInstanceOf(Reconfiguration.Accepted.class);
     assertThat(policy.updateInterval()).contains(java.time.Duration.ofSeconds(2));
     assertThat(policy.waitBeforeKill()).isEqualTo(java.time.Duration.ofSeconds(15));
+  }
+
+  @Test
+  void aLeafsMaximumAllocationCapsTheSchedulersAndItsChildrenInheritIt() {
+    CapacityPolicySet policy = new CapacityPolicySet(config("queues { a { capacity = 50, maximum-allocation-mb = 2048,"
+        + " queues { a1 { capacity = 100 } } }, b { capacity = 50, maximum-allocation-vcores = 2 } }"));
+    AllocationLimits scheduler = new AllocationLimits(new Resource(1024, 1), new Resource(8192, 4));
+    assertThat(policy.allocationLimits(scheduler, QueuePath.of("a.a1")).maximum()).isEqualTo(new Resource(2048, 4));
+    assertThat(policy.allocationLimits(scheduler, QueuePath.of("b")).maximum()).isEqualTo(new Resource(8192, 2));
+    assertThat(policy.allocationLimits(scheduler, QueuePath.of("b")).normalize(new Resource(3000, 3)))
+        .isEqualTo(new Resource(3072, 2));
+    assertThat(policy.allocationLimits(scheduler, QueuePath.of("gone"))).isSameAs(scheduler);
   }
 
   @Test
