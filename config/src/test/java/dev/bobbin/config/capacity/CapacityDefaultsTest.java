@@ -27,6 +27,8 @@ class CapacityDefaultsTest {
     assertThat(w.resourceCalculator()).isEqualTo(ResourceCalculator.DEFAULT);
     assertThat(w.nodeLocalityDelay()).isEqualTo(40);
     assertThat(w.rackLocalityAdditionalDelay()).isEqualTo(-1);
+    assertThat(w.rackLocalityFullReset()).isTrue();
+    assertThat(w.reservationsContinueLooking()).isTrue();
     assertThat(w.maxApplicationPriority()).isEqualTo(0);
     assertThat(w.minimumAllocationMb()).isEqualTo(1024);
     assertThat(w.minimumAllocationVcores()).isEqualTo(1);

@@ -43,6 +43,8 @@ public final class CapacityPolicySet implements PolicySet {
   /** The queue of each followed application. */
   private final Map<String, QueuePath> appQueues = new HashMap<>();
   private final AppActivations activations = new AppActivations();
+  /** Missed opportunities and node reservations, as the last pass left them; not journalled. */
+  private CapacityPlacing.State placing = CapacityPlacing.State.EMPTY;
 
   /** @throws SettingsException naming the key of what the policy cannot honour */
   public CapacityPolicySet(CapacitySchedulerConfig config) {
@@ -81,6 +83,7 @@ public final class CapacityPolicySet implements PolicySet {
   public void forget(String appId) {
     appQueues.remove(appId);
     activations.forget(appId);
+    placing = placing.without(appId);
   }
 
   @Override
@@ -88,8 +91,11 @@ public final class CapacityPolicySet implements PolicySet {
     CapacityTree tree = tree(cluster);
     Map<String, String> users = cluster.users();
     activations.update(tree, cluster, used(tree, cluster.apps()), users, specs.maxApplicationPriority());
-    return CapacityAssigner.assign(tree, cluster.usableNodes(), new CapacityAssigner.Demand(cluster.waiting(),
-        cluster.apps(), users, activations.activated(), specs), limit);
+    CapacityAssigner.Outcome o = CapacityAssigner.assign(tree, cluster.usableNodes(), new CapacityAssigner.Demand(
+        cluster.waiting(), cluster.apps(), users, activations.activated(), specs),
+        CapacityPlacing.Settings.of(config.schedulerWide()), placing, limit);
+    placing = o.state();
+    return o.plan();
   }
 
   private CapacityTree tree(ClusterView cluster) {
@@ -109,6 +115,11 @@ public final class CapacityPolicySet implements PolicySet {
 
   @Override
   public void placed(Assignment assignment) {}
+
+  /** The node reservations, by node id, as the last pass left them. */
+  public Map<String, CapacityReservation> nodeReservations() {
+    return placing.reservations();
+  }
 
   /**
    * Nothing yet: proportional capacity preemption ({@code yarn.resourcemanager.scheduler.monitor.enable})
@@ -161,7 +172,8 @@ public final class CapacityPolicySet implements PolicySet {
   @Override
   public SchedulerView view(ClusterView cluster) {
     CapacityTree tree = tree(cluster);
-    return CapacityViews.of(tree, cluster, used(tree, cluster.apps()), activations, admission, this::acl);
+    return CapacityViews.of(tree, cluster, used(tree, cluster.apps()), placing.reservations().values(), activations,
+        admission, this::acl);
   }
 
   /** yarn.cluster.max-application-priority caps; a leaf's default-application-priority fills in, 0 for a queue it does not know. */
