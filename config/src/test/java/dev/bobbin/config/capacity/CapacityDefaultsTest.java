@@ -161,4 +161,17 @@ class CapacityDefaultsTest {
     assertThat(c.queueMappings().get(3).matchesAll()).isTrue();
     assertThat(c.queueMappings().get(2)).hasToString("nightly:a");
   }
+
+  @Test
+  void theRackResetAndContinueLookingSwitchesAreReadFromTheFileAndFromHocon() {
+    SchedulerWideSettings fromXml = Fixtures.xml("rack-locality-full-reset", "false",
+        "reservations-continue-looking", "false").schedulerWide();
+    assertThat(fromXml.rackLocalityFullReset()).isFalse();
+    assertThat(fromXml.reservationsContinueLooking()).isFalse();
+    CapacitySchedulerConfig hocon = Fixtures.hocon(
+        "rack-locality-full-reset = false, reservations-continue-looking = false, queues { a { capacity = 100 } }");
+    assertThat(hocon.schedulerWide().rackLocalityFullReset()).isFalse();
+    assertThat(hocon.schedulerWide().reservationsContinueLooking()).isFalse();
+    assertThat(hocon.warnings()).isEmpty();
+  }
 }
