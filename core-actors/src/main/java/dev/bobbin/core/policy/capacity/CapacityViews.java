@@ -51,7 +51,8 @@ final class CapacityViews {
     for (AppSnapshot a : cluster.apps()) appsByLeaf.computeIfAbsent(a.queuePath(), k -> new ArrayList<>()).add(a);
     for (AppView v : cluster.waiting()) pendingByApp.put(v.appId(), CapacityAssigner.pending(v.asks()));
     for (CapacityReservation r : reservations) {
-      if (!tree.contains(r.queue())) continue;
+      // One whose application asks for nothing more goes at the next pass; it holds nothing now.
+      if (!tree.contains(r.queue()) || !pendingByApp.containsKey(r.appId())) continue;
       for (String q : tree.lineage(r.queue())) {
         reserved.merge(q, r.size(), Resource::plus);
         reservedContainers.merge(q, 1, Integer::sum);

@@ -4,6 +4,7 @@ import static dev.bobbin.core.policy.capacity.CapacityCluster.GB;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.bobbin.core.policy.AllocationPlan;
+import dev.bobbin.core.policy.Ask;
 import dev.bobbin.core.policy.Assignment;
 import dev.bobbin.protocol.Resource;
 import java.util.List;
@@ -143,6 +144,12 @@ class CapacityLocalityAndReservationTest {
       assertThat(a.used()).isEqualTo(new Resource(20 * GB, 6));
       assertThat(a.reserved()).isEqualTo(new Resource(5 * GB, 1));
       assertThat(a.reservedContainers()).isEqualTo(1);
+      // big withdraws its ask: the reservation holds nothing, in the view at once, in the state at
+      // the next pass.
+      List<Ask> asked = List.copyOf(c.app("big").asks);
+      c.app("big").asks.clear();
+      assertThat(((CapacityView) c.policy.view(c)).root().children().get(0).reservedContainers()).isZero();
+      c.app("big").asks.addAll(asked);
       c.finish("big");
       assertThat(c.policy.nodeReservations()).isEmpty();
       // The queue has room again, and n1's free space goes to late.
