@@ -201,7 +201,8 @@ final class CapacityPass {
       if (limits == null) limits = UserLimits.compute(tree, leaf.path(), users(leaf.path()), UserLimits.Mode.ACTIVE_USERS);
       Resource userLimit = UserLimits.limitFor(tree, limits, app.user);
       Resource userUse = userUsed.get(leaf.path()).getOrDefault(app.user, Resource.NONE);
-      if (rc.greaterThan(cluster, userUse, userLimit)) continue;
+      boolean overUserLimit = rc.greaterThan(cluster, userUse, userLimit);
+      if (overUserLimit && !withinByGivingUp(userUse, app.reserved, userLimit)) continue;
       for (LocalityRequest request : app.requests) {
         Resource size = request.capability();
         if (request.pending() <= 0) continue;
@@ -210,7 +211,7 @@ final class CapacityPass {
         if (!rc.fitsIn(size, room)) return null;
         if (!tree.queue(leaf.path()).maximumAllocation().fits(size)) continue;
         Function<Ask, String> why = ask -> reason(leaf, app, ask, node, limit, userUse, userLimit);
-        boolean giveUp = mustGiveUp || !belowLimit(leaf.path(), limit);
+        boolean giveUp = mustGiveUp || overUserLimit || !belowLimit(leaf.path(), limit);
         Attempt a = tryOnNode(leaf, app, request, node, headroom, giveUp, why);
         if (a.offer != null) return a.offer;
         if (a.skip == Skip.APP) break;
@@ -230,6 +231,16 @@ final class CapacityPass {
     if (belowLimit(queue, limit)) return true;
     return settings.reservationsContinueLooking() && !couldGiveUp.equals(Resource.NONE)
         && rc.lessThan(cluster, queueUsed.minus(couldGiveUp), limit);
+  }
+
+  /**
+   * Hadoop's {@code canAssignToUser} with continue-looking: a user above its limit may still be
+   * placed, by giving up one of the application's reservations, when its use less what the
+   * application holds reserved is within the limit.
+   */
+  private boolean withinByGivingUp(Resource userUse, Resource appReserved, Resource userLimit) {
+    return settings.reservationsContinueLooking() && !appReserved.equals(Resource.NONE)
+        && !rc.greaterThan(cluster, userUse.minus(appReserved), userLimit);
   }
 
   private boolean belowLimit(String queue, Resource limit) {
