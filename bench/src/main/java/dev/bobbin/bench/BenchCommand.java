@@ -47,7 +47,8 @@ final class BenchCommand implements Callable<Integer> {
       description = "the scheduler scenario: how many applications share the demand (default: all three)")
   String shape;
 
-  @Option(names = "--policy", paramLabel = "fifo|fair", description = "the scheduling policy (default: the scenario's)")
+  @Option(names = "--policy", paramLabel = "fifo|fair|capacity",
+      description = "the scheduling policy (default: the scenario's; capacity for the scheduler scenario only)")
   String policy;
 
   @Option(names = "--duration", paramLabel = "D", description = "how long each measurement runs: 30s, 2m, 500ms")

@@ -13,7 +13,8 @@ import java.util.Set;
  *
  * @param scenario one of {@link #SCENARIOS} or {@code all}
  * @param shape 1, 5 or 25 applications sharing the demand; null runs all three
- * @param policy fifo or fair; null runs the scenario's default (both, for the scheduler)
+ * @param policy fifo, fair or capacity (the scheduler scenario only); null runs the scenario's
+ *     default (all three, for the scheduler)
  * @param out the results file whose scenario sections a run replaces; null writes nothing
  * @param jfr record the measured phase with Java Flight Recorder and summarize hot methods
  * @param postgres the RM's journal on PostgreSQL (started for the run) instead of the embedded H2
@@ -61,8 +62,11 @@ public record BenchOptions(
     Integer shape = positive("--shape", c.shape);
     if (shape != null && !Set.of(1, 5, 25).contains(shape)) throw new UsageException("--shape must be 1, 5 or 25");
     String policy = c.policy == null ? null : c.policy.toLowerCase(Locale.ROOT);
-    if (policy != null && !policy.equals("fifo") && !policy.equals("fair")) {
-      throw new UsageException("--policy must be fifo or fair");
+    if (policy != null && !Set.of("fifo", "fair", "capacity").contains(policy)) {
+      throw new UsageException("--policy must be fifo, fair or capacity");
+    }
+    if ("capacity".equals(policy) && !scenario.equals("scheduler")) {
+      throw new UsageException("--policy capacity is measured by the scheduler scenario only");
     }
     boolean postgres = false;
     if (c.journal != null) {

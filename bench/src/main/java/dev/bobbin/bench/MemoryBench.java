@@ -37,7 +37,8 @@ final class MemoryBench {
     int perApp = Math.max(1, containers / apps);
     int perNode = (int) Math.max(Topology.SLOTS_PER_NODE, ((long) apps * perApp + nodes - 1) / nodes + 1);
     Resource capacity = Topology.CONTAINER.times(perNode);
-    boolean fair = o.policiesOr(List.of("fifo")).get(0).equals("fair");
+    String policy = o.policiesOr(List.of("fifo")).get(0);
+    boolean fair = policy.equals("fair");
     long limit = o.quick() ? 120 : 1800;
     Report r = new Report("memory", "6. Memory");
 
@@ -47,7 +48,7 @@ final class MemoryBench {
     List<String> histogram;
     // What is measured is heap, not speed: nodes and AMs call every 5 s rather than 1 s, which keeps
     // building the model feasible on a small machine (the scheduler does O(nodes) work per call).
-    SchedulerHarness.Setup setup = new SchedulerHarness.Setup(nodes, capacity, apps, fair, Duration.ofSeconds(5),
+    SchedulerHarness.Setup setup = new SchedulerHarness.Setup(nodes, capacity, apps, policy, Duration.ofSeconds(5),
         Duration.ofSeconds(5));
     try (SchedulerHarness h = SchedulerHarness.start(setup, Files.createDirectories(work.resolve("snapshots")))) {
       long empty = usedAfterGc();

@@ -12,7 +12,8 @@ import java.util.function.Consumer;
 /**
  * Scenario 1, the scheduler core: container allocations per second and ask-to-allocation latency,
  * at 1,000, 5,000 and 10,000 nodes with 10 queues and 1,000 applications, for the demand shapes
- * 1 × N, 5 × N/5 and 25 × N/25, under FIFO and Fair (drf, hierarchical queues).
+ * 1 × N, 5 × N/5 and 25 × N/25, under FIFO, Fair (drf, hierarchical queues) and Capacity (dominant
+ * calculator, the same hierarchy).
  *
  * <p>Measured twice: the pure policy alone (one call places everything), and the Scheduler actor
  * in-process with entity stubs, while every node heartbeats once a second and every AM allocates
@@ -29,7 +30,7 @@ final class SchedulerBench {
     List<Integer> sizes = o.nodes() != null ? List.of(o.nodes()) : o.quick() ? List.of(200) : List.of(1000, 5000, 10000);
     int apps = o.appsOr(1000, 100);
     List<Integer> shapes = o.shape() != null ? List.of(o.shape()) : List.of(1, 5, 25);
-    List<String> policies = o.policiesOr(List.of("fifo", "fair"));
+    List<String> policies = o.policiesOr(List.of("fifo", "fair", "capacity"));
     Duration perShape = o.durationOr(Duration.ofSeconds(10), Duration.ofSeconds(1));
     // One round of a few hundred milliseconds left the scheduler's code to the JIT compiler for much
     // of the measured rounds: a cold JVM measured a half of a warm one's rate.
@@ -38,23 +39,26 @@ final class SchedulerBench {
     r.line("Workload: nodes of 8 GB / 8 vcores, containers of 1 GB / 1 vcore, " + Topology.QUEUES + " leaf queues, "
         + apps + " applications each running its AM. In shape S, S of the applications (spread over the queues) "
         + "ask for N/S containers each, N being every free slot of the cluster (8 × nodes − applications). "
-        + "Fair: 10 leaves under 3 parents (`eng` weight 2 with q0–q3, `sci` q4–q6, `ops` q7–q9), every queue drf.")
+        + "Fair: 10 leaves under 3 parents (`eng` weight 2 with q0–q3, `sci` q4–q6, `ops` q7–q9), every queue drf. "
+        + "Capacity: the same tree (`eng` 40 %, `sci` and `ops` 30 %, leaves in equal parts), dominant calculator, "
+        + "every queue's maximum the whole cluster, delay scheduling and reservations as Hadoop's defaults.")
         .blank();
-    r.line("**Pure policy**: `FifoPolicy.assign` or `FairShareCalculator.compute` + `FairAssigner.assign` on "
-        + "read-only views, one call placing all N; the best and the median of the timed passes.").blank();
+    r.line("**Pure policy**: `FifoPolicy.assign`, `FairShareCalculator.compute` + `FairAssigner.assign`, or "
+        + "`CapacityTree.compute` + `CapacityAssigner.assign` on read-only views, one call placing all N; the best "
+        + "and the median of the timed passes.").blank();
     List<List<String>> pure = new ArrayList<>();
     pure.add(List.of("nodes", "policy", "shape", "N per pass", "passes", "allocations/s (median)", "best",
         "share computation per pass"));
     for (int nodes : sizes) {
       for (String policy : policies) {
         for (int shape : shapes) {
-          PolicyBench.Result p = PolicyBench.run(nodes, apps, shape, policy.equals("fair"),
+          PolicyBench.Result p = PolicyBench.run(nodes, apps, shape, policy,
               Math.max(TimeUnit.MILLISECONDS.toNanos(500), perShape.toNanos() / 3));
           say.accept(String.format("scheduler/pure %d nodes %s shape %d: %.0f allocations/s", nodes, policy, shape,
               p.medianRate()));
           pure.add(List.of(Integer.toString(nodes), p.policy(), shape + " × N/" + shape, Long.toString(p.placedPerRound()),
               Integer.toString(p.rounds()), Report.num(p.medianRate()), Report.num(p.bestRate()),
-              policy.equals("fair") ? Report.ms(p.shareNanos()) : "–"));
+              policy.equals("fifo") ? "–" : Report.ms(p.shareNanos())));
           r.figure("pure." + nodes + "." + policy + "." + shape, p.medianRate());
         }
       }
@@ -76,8 +80,7 @@ final class SchedulerBench {
     Jfr jfr = Jfr.start(o.jfr(), work.resolve("scheduler.jfr"));
     for (int nodes : sizes) {
       for (String policy : policies) {
-        boolean fair = policy.equals("fair");
-        SchedulerHarness.Setup setup = new SchedulerHarness.Setup(nodes, Topology.NODE, apps, fair,
+        SchedulerHarness.Setup setup = new SchedulerHarness.Setup(nodes, Topology.NODE, apps, policy,
             Duration.ofSeconds(1), Duration.ofSeconds(1));
         Path snapshots = Files.createDirectories(work.resolve("snapshots-" + nodes + "-" + policy));
         try (SchedulerHarness h = SchedulerHarness.start(setup, snapshots)) {
@@ -136,7 +139,7 @@ final class SchedulerBench {
             double median = sorted.isEmpty() ? Double.NaN : sorted.get(sorted.size() / 2);
             say.accept(String.format("scheduler/actor %d nodes %s shape %d: %.0f allocations/s, p50 %s p99 %s",
                 nodes, policy, shape, median, Report.ms(lat.percentile(50)), Report.ms(lat.percentile(99))));
-            actor.add(List.of(Integer.toString(nodes), fair ? "fair (drf)" : "fifo", shape + " × N/" + shape,
+            actor.add(List.of(Integer.toString(nodes), label(policy), shape + " × N/" + shape,
                 Long.toString((long) perApp * shape),
                 timedOut ? "unfinished after " + ROUND_LIMIT_SECONDS + " s: partial rate" : Integer.toString(rates.size()),
                 Report.num(median), Report.num(fillNanos == 0 ? Double.NaN : placed / (fillNanos / 1e9)),
@@ -150,14 +153,14 @@ final class SchedulerBench {
               unfinished = true;
               skipped = shapes.subList(shapes.indexOf(shape) + 1, shapes.size());
               for (int rest : skipped) {
-                actor.add(List.of(Integer.toString(nodes), fair ? "fair (drf)" : "fifo", rest + " × N/" + rest,
+                actor.add(List.of(Integer.toString(nodes), label(policy), rest + " × N/" + rest,
                     Long.toString((long) (free / rest) * rest), "not run (previous round unfinished)", "–", "–", "–",
                     "–", Report.seconds(setupNanos), "–"));
               }
               break;
             }
           }
-          if (!unfinished) ends.add(endAll(h, o, nodes, fair, shapes.get(0), free, r, say));
+          if (!unfinished) ends.add(endAll(h, o, nodes, policy, shapes.get(0), free, r, say));
         }
       }
     }
@@ -173,20 +176,28 @@ final class SchedulerBench {
   }
 
   /** Fills the cluster, then kills every application at once and times the scheduler's handling of the ends. */
-  private static List<String> endAll(SchedulerHarness h, BenchOptions o, int nodes, boolean fair, int shape, int free,
-      Report r, Consumer<String> say) throws Exception {
+  private static List<String> endAll(SchedulerHarness h, BenchOptions o, int nodes, String policy, int shape,
+      int free, Report r, Consumer<String> say) throws Exception {
     int apps = h.setup.apps();
     SchedulerHarness.Round full = h.fill(Topology.demandApps(shape, apps), free / shape)
         .get(ROUND_LIMIT_SECONDS, TimeUnit.SECONDS);
     long start = System.nanoTime();
     long took = h.endAll().get(limit(o, 600), TimeUnit.SECONDS) - start;
     double rate = apps / (took / 1e9);
-    String policy = fair ? "fair" : "fifo";
     say.accept(String.format("scheduler/actor %d nodes %s: %d application ends in %s (%.0f/s)", nodes, policy, apps,
         Report.ms(took), rate));
     r.figure("ends." + nodes + "." + policy, rate);
-    return List.of(Integer.toString(nodes), fair ? "fair (drf)" : "fifo", Long.toString(full.placed() + apps),
+    return List.of(Integer.toString(nodes), label(policy), Long.toString(full.placed() + apps),
         Integer.toString(apps), Report.ms(took), Report.num(rate));
+  }
+
+  /** How the tables name a policy. */
+  static String label(String policy) {
+    return switch (policy) {
+      case "fair" -> "fair (drf)";
+      case "capacity" -> "capacity (dominant)";
+      default -> policy;
+    };
   }
 
   private static final Duration WARM_UP = Duration.ofSeconds(10);

@@ -56,7 +56,21 @@ import org.apache.pekko.pattern.StatusReply;
  */
 final class SchedulerHarness implements AutoCloseable {
   /** The simulated cluster. */
-  record Setup(int nodes, Resource nodeCapacity, int apps, boolean fair, Duration nmInterval, Duration amInterval) {}
+  /** @param policy fifo, fair or capacity */
+  record Setup(int nodes, Resource nodeCapacity, int apps, String policy, Duration nmInterval, Duration amInterval) {
+    boolean fair() {
+      return policy.equals("fair");
+    }
+
+    boolean capacity() {
+      return policy.equals("capacity");
+    }
+
+    /** Whether the ten leaves sit under three parents (Fair and Capacity) rather than flat (FIFO). */
+    boolean hierarchical() {
+      return !policy.equals("fifo");
+    }
+  }
 
   /** One round: how many containers, from the first ask to the last placement. */
   record Round(long placed, long fillNanos) {}
@@ -277,9 +291,11 @@ final class SchedulerHarness implements AutoCloseable {
             return Behaviors.same();
           })
           .build(), "am-launcher");
-      SchedulerSettings settings = new SchedulerSettings(s.fair() ? SchedulerPolicy.FAIR : SchedulerPolicy.FIFO,
-          Topology.fifoQueues(), 1024, 1, 8192, 8, Duration.ofMillis(200), 2000, 0.5);
-      PolicyConfig policy = new PolicyConfig(settings, s.fair() ? Topology.fairSetup() : null);
+      SchedulerPolicy kind = s.fair() ? SchedulerPolicy.FAIR : s.capacity() ? SchedulerPolicy.CAPACITY : SchedulerPolicy.FIFO;
+      SchedulerSettings settings = new SchedulerSettings(kind, Topology.fifoQueues(), 1024, 1, 8192, 8,
+          Duration.ofMillis(200), 2000, 0.5);
+      PolicyConfig policy = new PolicyConfig(settings, s.fair() ? Topology.fairSetup() : null,
+          s.capacity() ? Topology.capacityConfig() : null);
       byte[] secret = "0123456789abcdef0123456789abcdef".getBytes(StandardCharsets.UTF_8);
       SchedulerDeps deps = new SchedulerDeps(settings, policy, SigningKeys.fixed(secret, secret), s.nmInterval(),
           Duration.ofMinutes(10), Duration.ofMinutes(10), Duration.ofMinutes(10), Duration.ofSeconds(30),
@@ -367,7 +383,7 @@ final class SchedulerHarness implements AutoCloseable {
     private Behavior<Msg> onAddApps() {
       ContainerLaunchContext launch = new ContainerLaunchContext(List.of("sim"), Map.of());
       for (SimApp a : apps) {
-        scheduler.tell(new SchedulerProtocol.AttemptAdded(a.appId, a.attemptId, Topology.queue(h.setup.fair(), a.index),
+        scheduler.tell(new SchedulerProtocol.AttemptAdded(a.appId, a.attemptId, Topology.queue(h.setup.hierarchical(), a.index),
             "bench", 0, Topology.CONTAINER, launch, a.index));
       }
       return this;

@@ -2,6 +2,7 @@ package dev.bobbin.bench;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
+import dev.bobbin.config.capacity.CapacitySchedulerConfig;
 import dev.bobbin.config.fair.FairGlobalSettings;
 import dev.bobbin.config.fair.FairSchedulerConfig;
 import dev.bobbin.core.policy.fair.QueueSpec;
@@ -37,14 +38,43 @@ final class Topology {
       }
       """;
 
+  /**
+   * The same ten leaves and three parents under the Capacity scheduler: eng guaranteed 40 % (its
+   * four leaves 25 % each), sci and ops 30 % (their three leaves a third each), the dominant resource
+   * calculator as Fair's drf; every queue may grow to the whole cluster and one user may fill its
+   * queue, and AMs may take all of a queue, so that a shape of one application can take every slot
+   * as under FIFO and Fair.
+   */
+  static final String CAPACITY_HOCON = """
+      bobbin.scheduler.capacity {
+        resource-calculator = dominant
+        maximum-am-resource-percent = 1.0
+        user-limit-factor = 100
+        queues {
+          eng { capacity = 40, maximum-capacity = 100, queues {
+            q0 { capacity = 25, maximum-capacity = 100 }, q1 { capacity = 25, maximum-capacity = 100 },
+            q2 { capacity = 25, maximum-capacity = 100 }, q3 { capacity = 25, maximum-capacity = 100 } } }
+          sci { capacity = 30, maximum-capacity = 100, queues {
+            q4 { capacity = 33.3, maximum-capacity = 100 }, q5 { capacity = 33.3, maximum-capacity = 100 },
+            q6 { capacity = 33.4, maximum-capacity = 100 } } }
+          ops { capacity = 30, maximum-capacity = 100, queues {
+            q7 { capacity = 33.3, maximum-capacity = 100 }, q8 { capacity = 33.3, maximum-capacity = 100 },
+            q9 { capacity = 33.4, maximum-capacity = 100 } } }
+        }
+      }
+      """;
+
   private static final String[] FAIR_PARENTS = {"eng", "eng", "eng", "eng", "sci", "sci", "sci", "ops", "ops", "ops"};
 
   private Topology() {}
 
-  /** The queue of application {@code i}, as a submission names it (without {@code root.}). */
-  static String queue(boolean fair, int i) {
+  /**
+   * The queue of application {@code i}, as a submission names it (without {@code root.}):
+   * {@code hierarchical} for Fair and Capacity, whose leaves sit under three parents.
+   */
+  static String queue(boolean hierarchical, int i) {
     int q = Math.floorMod(i, QUEUES);
-    return fair ? FAIR_PARENTS[q] + ".q" + q : "q" + q;
+    return hierarchical ? FAIR_PARENTS[q] + ".q" + q : "q" + q;
   }
 
   static List<String> fifoQueues() {
@@ -91,6 +121,10 @@ final class Topology {
       return "bobbin.scheduler { policy = fifo, queues = [" + String.join(", ", fifoQueues()) + "] }\n";
     }
     return "bobbin.scheduler.policy = fair\n" + FAIR_HOCON;
+  }
+
+  static CapacitySchedulerConfig capacityConfig() {
+    return CapacitySchedulerConfig.fromHocon(ConfigFactory.parseString(CAPACITY_HOCON).resolve());
   }
 
   static FairSetup fairSetup() {

@@ -50,6 +50,21 @@ class BenchOptionsTest {
   }
 
   @Test
+  void theCapacityPolicyIsForTheSchedulerScenarioOnly() {
+    assertThat(BenchOptions.parse(List.of("scheduler", "--policy", "capacity"), out).policiesOr(List.of("fifo")))
+        .containsExactly("capacity");
+    for (String scenario : List.of("heartbeats", "full-path", "memory", "all")) {
+      assertThatThrownBy(() -> BenchOptions.parse(List.of(scenario, "--policy", "capacity"), out))
+          .as(scenario)
+          .isInstanceOf(BenchOptions.UsageException.class)
+          .hasMessage("--policy capacity is measured by the scheduler scenario only");
+    }
+    assertThatThrownBy(() -> BenchOptions.parse(List.of("scheduler", "--policy", "lottery"), out))
+        .isInstanceOf(BenchOptions.UsageException.class)
+        .hasMessage("--policy must be fifo, fair or capacity");
+  }
+
+  @Test
   void theSubmissionClientsAreSixteenUnlessAskedFor() {
     assertThat(BenchOptions.parse(List.of("submissions"), out).clientsOr(16, 4)).isEqualTo(16);
     assertThat(BenchOptions.parse(List.of("submissions", "--quick"), out).clientsOr(16, 4)).isEqualTo(4);

@@ -24,6 +24,8 @@ import static dev.bobbin.config.capacity.CapacityKeys.PROPORTIONAL_POLICY;
 import static dev.bobbin.config.capacity.CapacityKeys.QUEUE_MAPPINGS;
 import static dev.bobbin.config.capacity.CapacityKeys.QUEUE_MAPPINGS_OVERRIDE;
 import static dev.bobbin.config.capacity.CapacityKeys.RACK_LOCALITY_ADDITIONAL_DELAY;
+import static dev.bobbin.config.capacity.CapacityKeys.RACK_LOCALITY_FULL_RESET;
+import static dev.bobbin.config.capacity.CapacityKeys.RESERVATIONS_CONTINUE_LOOKING;
 import static dev.bobbin.config.capacity.CapacityKeys.RESOURCE_CALCULATOR;
 import static dev.bobbin.config.capacity.CapacityKeys.TOTAL_PREEMPTION_PER_ROUND;
 import static dev.bobbin.config.capacity.CapacityKeys.USER_LIMIT_FACTOR;
@@ -122,7 +124,10 @@ final class CapacityConfigReader {
         maxApps,
         value(MAXIMUM_AM_RESOURCE_PERCENT, h.maximumAmResourcePercent(), Numbers::fraction),
         value(RESOURCE_CALCULATOR, h.resourceCalculator(), ResourceCalculator::parse),
-        nodeDelay, rackDelay, maxPriority, minMb, minVcores, maxMb, maxVcores);
+        nodeDelay, rackDelay,
+        value(RACK_LOCALITY_FULL_RESET, h.rackLocalityFullReset(), Numbers::bool),
+        value(RESERVATIONS_CONTINUE_LOOKING, h.reservationsContinueLooking(), Numbers::bool),
+        maxPriority, minMb, minVcores, maxMb, maxVcores);
   }
 
   private PreemptionSettings preemption() {

@@ -17,6 +17,8 @@ final class CapacityKeys {
   static final String RESOURCE_CALCULATOR = PREFIX + "resource-calculator";
   static final String NODE_LOCALITY_DELAY = PREFIX + "node-locality-delay";
   static final String RACK_LOCALITY_ADDITIONAL_DELAY = PREFIX + "rack-locality-additional-delay";
+  static final String RACK_LOCALITY_FULL_RESET = PREFIX + "rack-locality-full-reset";
+  static final String RESERVATIONS_CONTINUE_LOOKING = PREFIX + "reservations-continue-looking";
   static final String MINIMUM_USER_LIMIT_PERCENT = PREFIX + "minimum-user-limit-percent";
   static final String USER_LIMIT_FACTOR = PREFIX + "user-limit-factor";
   static final String GLOBAL_QUEUE_MAX_APPLICATION = PREFIX + "global-queue-max-application";
@@ -47,7 +49,7 @@ final class CapacityKeys {
   private static final List<String> UNSUPPORTED_GLOBAL =
       List.of(
           "per-node-heartbeat.", "schedule-asynchronously.", "reservations-continue-look-all-nodes",
-          "skip-allocate-on-nodes-with-reserved-containers", "rack-locality-full-reset", "user-metrics.enable",
+          "skip-allocate-on-nodes-with-reserved-containers", "user-metrics.enable",
           "application.fail-fast", "workflow-priority-mappings", "workflow-priority-mappings-override.enable",
           "lazy-preemption-enabled", "max-parallel-apps",
           "user.", "multi-node-", "queue.auto.refresh.", "auto-queue-creation-v2.", "ordering-policy.",

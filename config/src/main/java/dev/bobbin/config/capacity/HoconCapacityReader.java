@@ -58,6 +58,8 @@ final class HoconCapacityReader {
     SCHEDULER_KEYS.put("resource-calculator", CapacityKeys.RESOURCE_CALCULATOR);
     SCHEDULER_KEYS.put("node-locality-delay", CapacityKeys.NODE_LOCALITY_DELAY);
     SCHEDULER_KEYS.put("rack-locality-additional-delay", CapacityKeys.RACK_LOCALITY_ADDITIONAL_DELAY);
+    SCHEDULER_KEYS.put("rack-locality-full-reset", CapacityKeys.RACK_LOCALITY_FULL_RESET);
+    SCHEDULER_KEYS.put("reservations-continue-looking", CapacityKeys.RESERVATIONS_CONTINUE_LOOKING);
     SCHEDULER_KEYS.put("minimum-user-limit-percent", CapacityKeys.MINIMUM_USER_LIMIT_PERCENT);
     SCHEDULER_KEYS.put("user-limit-factor", CapacityKeys.USER_LIMIT_FACTOR);
     SCHEDULER_KEYS.put("global-queue-max-application", CapacityKeys.GLOBAL_QUEUE_MAX_APPLICATION);

@@ -15,6 +15,10 @@ import java.util.Objects;
  * @param rackLocalityAdditionalDelay yarn.scheduler.capacity.rack-locality-additional-delay: missed
  *     opportunities beyond node-locality-delay before it may go off-switch; -1 lets Hadoop's own
  *     estimate decide (the request's size relative to the cluster's nodes)
+ * @param rackLocalityFullReset yarn.scheduler.capacity.rack-locality-full-reset: whether a
+ *     rack-local container starts a request's missed opportunities again, as a node-local one does
+ * @param reservationsContinueLooking yarn.scheduler.capacity.reservations-continue-looking: whether an
+ *     application holding nodes reserved may still be placed elsewhere, giving up one of them
  * @param maxApplicationPriority yarn.cluster.max-application-priority: the cap on application priorities
  * @param minimumAllocationMb yarn.scheduler.minimum-allocation-mb
  * @param minimumAllocationVcores yarn.scheduler.minimum-allocation-vcores
@@ -27,6 +31,8 @@ public record SchedulerWideSettings(
     ResourceCalculator resourceCalculator,
     int nodeLocalityDelay,
     int rackLocalityAdditionalDelay,
+    boolean rackLocalityFullReset,
+    boolean reservationsContinueLooking,
     int maxApplicationPriority,
     long minimumAllocationMb,
     int minimumAllocationVcores,
@@ -35,7 +41,7 @@ public record SchedulerWideSettings(
 
   /** Hadoop's defaults. */
   public static final SchedulerWideSettings HADOOP_DEFAULTS =
-      new SchedulerWideSettings(10_000, 0.1f, ResourceCalculator.DEFAULT, 40, -1, 0, 1024, 1, 8192, 4);
+      new SchedulerWideSettings(10_000, 0.1f, ResourceCalculator.DEFAULT, 40, -1, true, true, 0, 1024, 1, 8192, 4);
 
   public SchedulerWideSettings {
     Objects.requireNonNull(resourceCalculator, "resourceCalculator");

@@ -27,6 +27,8 @@ class CapacityDefaultsTest {
     assertThat(w.resourceCalculator()).isEqualTo(ResourceCalculator.DEFAULT);
     assertThat(w.nodeLocalityDelay()).isEqualTo(40);
     assertThat(w.rackLocalityAdditionalDelay()).isEqualTo(-1);
+    assertThat(w.rackLocalityFullReset()).isTrue();
+    assertThat(w.reservationsContinueLooking()).isTrue();
     assertThat(w.maxApplicationPriority()).isEqualTo(0);
     assertThat(w.minimumAllocationMb()).isEqualTo(1024);
     assertThat(w.minimumAllocationVcores()).isEqualTo(1);
@@ -158,5 +160,18 @@ class CapacityDefaultsTest {
             new QueueMapping(QueueMapping.Type.APPLICATION, "%application", "%application"));
     assertThat(c.queueMappings().get(3).matchesAll()).isTrue();
     assertThat(c.queueMappings().get(2)).hasToString("nightly:a");
+  }
+
+  @Test
+  void theRackResetAndContinueLookingSwitchesAreReadFromTheFileAndFromHocon() {
+    SchedulerWideSettings fromXml = Fixtures.xml("rack-locality-full-reset", "false",
+        "reservations-continue-looking", "false").schedulerWide();
+    assertThat(fromXml.rackLocalityFullReset()).isFalse();
+    assertThat(fromXml.reservationsContinueLooking()).isFalse();
+    CapacitySchedulerConfig hocon = Fixtures.hocon(
+        "rack-locality-full-reset = false, reservations-continue-looking = false, queues { a { capacity = 100 } }");
+    assertThat(hocon.schedulerWide().rackLocalityFullReset()).isFalse();
+    assertThat(hocon.schedulerWide().reservationsContinueLooking()).isFalse();
+    assertThat(hocon.warnings()).isEmpty();
   }
 }

@@ -130,7 +130,7 @@ class CapacitySchedulerXmlTest {
   @Test
   void schedulerWideSettings() {
     assertThat(config.schedulerWide())
-        .isEqualTo(new SchedulerWideSettings(5000, 0.2f, ResourceCalculator.DOMINANT, 20, 10, 10, 512, 1, 16384, 8));
+        .isEqualTo(new SchedulerWideSettings(5000, 0.2f, ResourceCalculator.DOMINANT, 20, 10, true, true, 10, 512, 1, 16384, 8));
   }
 
   @Test

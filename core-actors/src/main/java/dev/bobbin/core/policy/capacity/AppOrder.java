@@ -1,6 +1,6 @@
 package dev.bobbin.core.policy.capacity;
 
-import dev.bobbin.core.policy.capacity.CapacityAssigner.PassApp;
+import dev.bobbin.core.policy.capacity.CapacityPass.PassApp;
 import java.util.Comparator;
 
 /**

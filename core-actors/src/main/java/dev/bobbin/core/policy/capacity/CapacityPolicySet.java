@@ -20,8 +20,10 @@ import dev.bobbin.core.policy.Reconfiguration;
 import dev.bobbin.core.policy.SchedulerView;
 import dev.bobbin.core.policy.StarvationClocks;
 import dev.bobbin.core.policy.capacity.preemption.PreemptionRound;
+import dev.bobbin.core.policy.capacity.preemption.ReservedContainer;
 import dev.bobbin.protocol.Resource;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -48,6 +50,8 @@ public final class CapacityPolicySet implements PolicySet {
   private CapacityPreemption preemption;
   /** Each leaf's maximum-allocation, inherited down the tree. */
   private Map<String, Resource> maximumAllocations;
+  /** Missed opportunities and node reservations, as the last pass left them; not journalled. */
+  private CapacityPlacing.State placing = CapacityPlacing.State.EMPTY;
 
   /** @throws SettingsException naming the key of what the policy cannot honour */
   public CapacityPolicySet(CapacitySchedulerConfig config) {
@@ -112,6 +116,7 @@ public final class CapacityPolicySet implements PolicySet {
   public void forget(String appId) {
     appQueues.remove(appId);
     activations.forget(appId);
+    placing = placing.without(appId);
   }
 
   @Override
@@ -119,8 +124,11 @@ public final class CapacityPolicySet implements PolicySet {
     CapacityTree tree = tree(cluster);
     Map<String, String> users = cluster.users();
     activations.update(tree, cluster, used(tree, cluster.apps()), users, specs.maxApplicationPriority());
-    return CapacityAssigner.assign(tree, cluster.usableNodes(), new CapacityAssigner.Demand(cluster.waiting(),
-        cluster.apps(), users, activations.activated(), specs), limit);
+    CapacityAssigner.Outcome o = CapacityAssigner.assign(tree, cluster.usableNodes(), new CapacityAssigner.Demand(
+        cluster.waiting(), cluster.apps(), users, activations.activated(), specs),
+        CapacityPlacing.Settings.of(config.schedulerWide()), placing, limit);
+    placing = o.state();
+    return o.plan();
   }
 
   private CapacityTree tree(ClusterView cluster) {
@@ -141,13 +149,23 @@ public final class CapacityPolicySet implements PolicySet {
   @Override
   public void placed(Assignment assignment) {}
 
+  /** The node reservations, by node id, as the last pass left them. */
+  public Map<String, CapacityReservation> nodeReservations() {
+    return placing.reservations();
+  }
+
   /**
    * A round of proportional capacity preemption when {@code yarn.resourcemanager.scheduler.monitor.enable}
    * is on ({@link CapacityPreemption}); nothing otherwise.
    */
   @Override
   public PolicyUpdate update(ClusterView cluster, long now) {
-    return preemption.round(tree(cluster), cluster, activations.activated(), now);
+    List<ReservedContainer> reserved = new ArrayList<>();
+    // A node holds one reservation: its node id names it.
+    placing.reservations().forEach((node, r) -> reserved.add(new ReservedContainer(node, r.appId(), node, r.size())));
+    PolicyUpdate update = preemption.round(tree(cluster), cluster, activations.activated(), reserved, now);
+    placing = placing.withoutReservationsOn(preemption.reservationsCancelled());
+    return update;
   }
 
   /** The monitoring interval while preemption is on. */
@@ -203,7 +221,8 @@ public final class CapacityPolicySet implements PolicySet {
   @Override
   public SchedulerView view(ClusterView cluster) {
     CapacityTree tree = tree(cluster);
-    return CapacityViews.of(tree, cluster, used(tree, cluster.apps()), activations, admission, this::acl);
+    return CapacityViews.of(tree, cluster, used(tree, cluster.apps()), placing.reservations().values(), activations,
+        admission, this::acl);
   }
 
   /** yarn.cluster.max-application-priority caps; a leaf's default-application-priority fills in, 0 for a queue it does not know. */

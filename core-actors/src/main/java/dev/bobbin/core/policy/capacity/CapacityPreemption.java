@@ -9,6 +9,7 @@ import dev.bobbin.core.policy.StarvationClocks;
 import dev.bobbin.core.policy.capacity.preemption.CandidateContainer;
 import dev.bobbin.core.policy.capacity.preemption.PreemptionRound;
 import dev.bobbin.core.policy.capacity.preemption.ProportionalPreemptionSettings;
+import dev.bobbin.core.policy.capacity.preemption.ReservedContainer;
 import dev.bobbin.core.policy.capacity.preemption.UserHeadroom;
 import dev.bobbin.core.policy.capacity.preemption.Victim;
 import dev.bobbin.protocol.Resource;
@@ -37,6 +38,8 @@ final class CapacityPreemption {
   private Map<String, Long> marks = new LinkedHashMap<>();
   /** Containers this policy had killed that have not ended yet: as good as gone, as they are in Hadoop. */
   private final Set<String> killing = new LinkedHashSet<>();
+  /** The reservations the last round cancelled, by their ids. */
+  private List<String> reservationsCancelled = List.of();
   /** The last round, for the log and the tests; null before the first. */
   private PreemptionRound.Result last;
 
@@ -62,11 +65,26 @@ final class CapacityPreemption {
     return last;
   }
 
+  /** The ids of the reservations the last round cancelled; none after an observe-only round. */
+  List<String> reservationsCancelled() {
+    return reservationsCancelled;
+  }
+
   /**
    * One round over the activated applications (those the AM limit still holds back ask for nothing
    * preemption could free, as in Hadoop).
    */
   PolicyUpdate round(CapacityTree tree, ClusterView cluster, Set<String> activated, long now) {
+    return round(tree, cluster, activated, List.of(), now);
+  }
+
+  /**
+   * @param reservations the node reservations of the capacity policy's passes: a round reads them
+   *     as reserved resources of their queues and cancels those of the applications it looks at
+   */
+  PolicyUpdate round(CapacityTree tree, ClusterView cluster, Set<String> activated,
+      List<ReservedContainer> reservations, long now) {
+    reservationsCancelled = List.of();
     if (settings == null) return PolicyUpdate.NONE;
     killing.retainAll(cluster.preempting());
     Map<String, Resource> dying = new HashMap<>();
@@ -87,12 +105,14 @@ final class CapacityPreemption {
           a.submitTime(), a.usage().minus(gone), a.amUsage(), a.pending(), a.largestPendingAsk()));
     }
     Map<String, String> users = cluster.users();
-    PreemptionRound.Input input = new PreemptionRound.Input(tree, apps, containers, List.of(), users,
+    List<ReservedContainer> theirs = reservations.stream().filter(r -> activated.contains(r.appId())).toList();
+    PreemptionRound.Input input = new PreemptionRound.Input(tree, apps, containers, theirs, users,
         headroom(tree, apps, users));
     PreemptionRound.Result result = PreemptionRound.run(input, settings, marks, now);
     last = result;
     if (result.observeOnly()) return PolicyUpdate.observing(result.observed());
     marks = new LinkedHashMap<>(result.marks());
+    reservationsCancelled = result.reservationsToCancel().stream().map(ReservedContainer::reservationId).toList();
     List<String> kills = result.toKill().stream().map(Victim::id).toList();
     killing.addAll(kills);
     List<String> cancelled = new ArrayList<>();

@@ -19,6 +19,7 @@ public record CapacityView(QueueRow root) implements SchedulerView {
    *
    * @param capacity percent of the parent; the others likewise as Hadoop's fields say
    * @param state RUNNING, STOPPED, or DRAINING for a stopped queue that still holds applications
+   * @param reserved what nodes reserved for its applications hold, counted in {@code used} too
    * @param leaf null for a parent queue
    */
   public record QueueRow(String path, String name, float capacity, float usedCapacity, float maxCapacity,
@@ -26,7 +27,7 @@ public record CapacityView(QueueRow root) implements SchedulerView {
       int numApplications, Resource used, Resource pending, int allocatedContainers, int pendingContainers,
       Resource guaranteed, Resource maximum, Resource configuredMinimum, Resource configuredMaximum,
       Resource maximumAllocation, boolean absoluteResource, int priority, String orderingPolicy, String submitAcl,
-      String administerAcl, LeafRow leaf, List<QueueRow> children) {
+      String administerAcl, Resource reserved, int reservedContainers, LeafRow leaf, List<QueueRow> children) {
     public QueueRow {
       children = List.copyOf(children);
     }
@@ -102,7 +103,7 @@ public record CapacityView(QueueRow root) implements SchedulerView {
     m.put("hideReservationQueues", false);
     m.put("nodeLabels", List.of("*"));
     m.put("allocatedContainers", q.allocatedContainers());
-    m.put("reservedContainers", 0);
+    m.put("reservedContainers", q.reservedContainers());
     m.put("pendingContainers", q.pendingContainers());
     m.put("capacities", capacities(q, q.leaf() != null));
     m.put("resources", resources(q));
@@ -151,7 +152,7 @@ public record CapacityView(QueueRow root) implements SchedulerView {
     m.put("AMResourceUsed", u.amUsed());
     m.put("userResourceLimit", u.limit());
     m.put("resources", Map.of("resourceUsagesByPartition",
-        List.of(partition(u.used(), u.pending(), u.amUsed(), u.amLimit(), u.amLimit()))));
+        List.of(partition(u.used(), Resource.NONE, u.pending(), u.amUsed(), u.amLimit(), u.amLimit()))));
     m.put("userWeight", u.weight());
     m.put("isActive", u.active());
     return m;
@@ -179,16 +180,16 @@ public record CapacityView(QueueRow root) implements SchedulerView {
   private static Map<String, Object> resources(QueueRow q) {
     LeafRow l = q.leaf();
     return Map.of("resourceUsagesByPartition", List.of(l == null
-        ? partition(q.used(), q.pending(), null, null, null)
-        : partition(q.used(), q.pending(), l.amUsed(), l.amLimit(), l.userAmLimit())));
+        ? partition(q.used(), q.reserved(), q.pending(), null, null, null)
+        : partition(q.used(), q.reserved(), q.pending(), l.amUsed(), l.amLimit(), l.userAmLimit())));
   }
 
-  private static Map<String, Object> partition(Resource used, Resource pending, Resource amUsed, Resource amLimit,
-      Resource userAmLimit) {
+  private static Map<String, Object> partition(Resource used, Resource reserved, Resource pending, Resource amUsed,
+      Resource amLimit, Resource userAmLimit) {
     Map<String, Object> p = new LinkedHashMap<>();
     p.put("partitionName", "");
     p.put("used", used);
-    p.put("reserved", Resource.NONE);
+    p.put("reserved", reserved);
     p.put("pending", pending);
     if (amUsed != null) {
       p.put("amUsed", amUsed);

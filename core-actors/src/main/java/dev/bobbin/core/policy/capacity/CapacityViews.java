@@ -13,6 +13,7 @@ import dev.bobbin.core.policy.capacity.QueueCapacity.Absolute;
 import dev.bobbin.core.policy.capacity.UserLimits.UserUsage;
 import dev.bobbin.protocol.Resource;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -33,9 +34,13 @@ final class CapacityViews {
   private final Map<String, List<AppSnapshot>> appsByLeaf = new HashMap<>();
   private final Map<String, Resource> pendingByApp = new HashMap<>();
   private final Map<String, LeafApps> leafApps;
+  /** Per queue, what reserved nodes hold for it and how many there are, its leaves' added up. */
+  private final Map<String, Resource> reserved = new HashMap<>();
+  private final Map<String, Integer> reservedContainers = new HashMap<>();
 
   private CapacityViews(CapacityTree tree, ClusterView cluster, Map<String, Resource> used,
-      AppActivations activations, LeafAdmission admission, Function<String, List<String>> acls) {
+      Collection<CapacityReservation> reservations, AppActivations activations, LeafAdmission admission,
+      Function<String, List<String>> acls) {
     this.tree = tree;
     this.cluster = cluster;
     this.used = used;
@@ -45,18 +50,33 @@ final class CapacityViews {
     this.leafApps = cluster.leafApps();
     for (AppSnapshot a : cluster.apps()) appsByLeaf.computeIfAbsent(a.queuePath(), k -> new ArrayList<>()).add(a);
     for (AppView v : cluster.waiting()) pendingByApp.put(v.appId(), CapacityAssigner.pending(v.asks()));
+    for (CapacityReservation r : reservations) {
+      // One whose application asks for nothing more goes at the next pass; it holds nothing now.
+      if (!tree.contains(r.queue()) || !pendingByApp.containsKey(r.appId())) continue;
+      for (String q : tree.lineage(r.queue())) {
+        reserved.merge(q, r.size(), Resource::plus);
+        reservedContainers.merge(q, 1, Integer::sum);
+      }
+    }
   }
 
-  /** @param acls a queue's own submit and administer ACLs, as Hadoop writes them */
+  /**
+   * @param used what the queues' containers hold; what their reserved nodes hold is added, as
+   *     Hadoop's used resources count reserved containers
+   * @param acls a queue's own submit and administer ACLs, as Hadoop writes them
+   */
   static CapacityView of(CapacityTree tree, ClusterView cluster, Map<String, Resource> used,
-      AppActivations activations, LeafAdmission admission, Function<String, List<String>> acls) {
-    return new CapacityView(new CapacityViews(tree, cluster, used, activations, admission, acls).row(tree.root()));
+      Collection<CapacityReservation> reservations, AppActivations activations, LeafAdmission admission,
+      Function<String, List<String>> acls) {
+    return new CapacityView(new CapacityViews(tree, cluster, used, reservations, activations, admission, acls)
+        .row(tree.root()));
   }
 
   private QueueRow row(CapacityQueueSpec spec) {
     String path = spec.path();
     QueueCapacities q = tree.queue(path);
-    Resource queueUsed = used.getOrDefault(path, Resource.NONE);
+    Resource queueReserved = reserved.getOrDefault(path, Resource.NONE);
+    Resource queueUsed = used.getOrDefault(path, Resource.NONE).plus(queueReserved);
     Utilization u = tree.utilization(path, queueUsed);
     List<QueueRow> children = new ArrayList<>();
     int apps = 0;
@@ -90,7 +110,8 @@ final class CapacityViews {
         clamp(u.absoluteUsedCapacity()) * 100, clamp(q.absoluteMaximumCapacity()) * 100, state, apps, queueUsed,
         pending, containers, pendingContainers, q.guaranteed(), q.maximum(), q.configuredMinimum(),
         q.configuredMaximum(), q.maximumAllocation(), spec.capacity() instanceof Absolute, spec.priority(),
-        spec.orderingPolicy().configName(), acl.get(0), acl.get(1), leaf, children);
+        spec.orderingPolicy().configName(), acl.get(0), acl.get(1), queueReserved,
+        reservedContainers.getOrDefault(path, 0), leaf, children);
   }
 
   private LeafRow leaf(CapacityQueueSpec spec, List<AppSnapshot> held, int containers) {

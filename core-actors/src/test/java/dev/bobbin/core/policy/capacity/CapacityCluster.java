@@ -130,6 +130,24 @@ final class CapacityCluster implements ClusterView {
     return this;
   }
 
+  /** A node in a rack of its own choosing. */
+  CapacityCluster node(String id, String rack, long memory, int vCores) {
+    nodes.put(id, new NodeView(id, id, rack, new Resource(memory, vCores), Resource.NONE));
+    return this;
+  }
+
+  /**
+   * {@code count} containers of {@code size} wanted on {@code host} in {@code rack}, at priority 1:
+   * the host's, the rack's and the {@code *} ask, the rack and {@code *} with {@code relaxLocality}.
+   */
+  CapacityCluster askOn(String appId, Resource size, int count, String host, String rack, boolean relaxLocality) {
+    List<Ask> asks = apps.get(appId).asks;
+    asks.add(new Ask(1, host, size, count, true, -1, false));
+    asks.add(new Ask(1, rack, size, count, relaxLocality, -1, false));
+    asks.add(new Ask(1, Ask.ANY, size, count, relaxLocality, -1, false));
+    return this;
+  }
+
   /** One pass of at most {@code limit} placements, carried out. */
   AllocationPlan pass(int limit) {
     AllocationPlan plan = policy.assign(this, limit);
@@ -141,8 +159,9 @@ final class CapacityCluster implements ClusterView {
   List<Assignment> settle() {
     List<Assignment> all = new ArrayList<>();
     for (int i = 0; i < 10_000; i++) {
+      Map<String, CapacityReservation> reservedBefore = policy.nodeReservations();
       AllocationPlan plan = pass(Integer.MAX_VALUE);
-      if (plan.isEmpty()) return all;
+      if (plan.isEmpty() && policy.nodeReservations().equals(reservedBefore)) return all;
       all.addAll(plan.assignments());
     }
     throw new AssertionError("the cluster never settled");
