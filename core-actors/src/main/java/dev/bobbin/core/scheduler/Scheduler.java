@@ -189,7 +189,7 @@ public final class Scheduler implements Acts {
         .onMessage(NodeRegistered.class, m -> same(() -> m.replyTo().tell(nodes.register(m))))
         .onMessage(NodeHeartbeat.class, m -> same(() -> m.replyTo().tell(nodes.heartbeat(m.request()))))
         .onMessage(AmRegistered.class, m -> same(() ->
-            m.replyTo().tell(amProtocol.register(m.attemptId(), deps.clock().millis()))))
+            m.replyTo().tell(amProtocol.register(m.attemptId(), deps.clock().millis(), tokens::container))))
         .onMessage(Allocate.class, m -> same(() -> onAllocate(m)))
         .onMessage(AllocationDone.class, m -> same(() -> allocator.allocationDone(m)))
         .onMessage(CompletionDone.class, m -> same(() -> onCompletionDone(m)))

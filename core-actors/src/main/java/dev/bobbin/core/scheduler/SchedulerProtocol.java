@@ -31,9 +31,15 @@ public final class SchedulerProtocol {
 
   // From the Application entities, once their events are durable.
 
+  /** @param keepContainers the application's attempts leave their running containers to the next */
   public record AttemptAdded(
       String appId, String attemptId, String queue, String user, int priority, Resource amResource,
-      ContainerLaunchContext amLaunch, long submitTime) implements Command {}
+      ContainerLaunchContext amLaunch, long submitTime, boolean keepContainers) implements Command {
+    public AttemptAdded(String appId, String attemptId, String queue, String user, int priority, Resource amResource,
+        ContainerLaunchContext amLaunch, long submitTime) {
+      this(appId, attemptId, queue, user, priority, amResource, amLaunch, submitTime, false);
+    }
+  }
 
   public record AttemptEnded(String appId, String attemptId) implements Command {}
 
