@@ -208,6 +208,8 @@ public final class Scheduler implements Acts {
         .onMessage(GetUsage.class, m -> same(() ->
             m.replyTo().tell(ModelReports.usage(model, policy, allocator.containersAllocated()))))
         .onMessage(GetAppUsage.class, m -> same(() -> m.replyTo().tell(ModelReports.appUsage(model, policy, m.appId()))))
+        .onMessage(SchedulerProtocol.GetAppContainers.class, m -> same(() ->
+            m.replyTo().tell(ModelReports.appContainers(model, m.appId()))))
         .onMessage(GetView.class, m -> same(() -> m.replyTo().tell(policy.view(new ModelView(model)))));
   }
 
