@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.typesafe.config.ConfigFactory;
 import dev.bobbin.am.shell.ShellAmSpec;
-import dev.bobbin.config.NmSettings;
 import dev.bobbin.node.server.NodeManager;
 import dev.bobbin.protocol.Resource;
 import dev.bobbin.protocol.WireJson;
@@ -48,13 +47,7 @@ class KeepContainersIT {
         "bobbin.rm.http-port", RestApiIT.freePort(),
         "pekko.remote.artery.canonical.port", RestApiIT.freePort(),
         "bobbin.rm.am-max-attempts", 3)));
-    nm = NodeManager.start(NmSettings.from(ConfigFactory.parseMap(Map.of(
-        "bobbin.nm.rm-addresses", List.of(rm.url()),
-        "bobbin.nm.http-port", RestApiIT.freePort(),
-        "bobbin.nm.memory-mb", 4096,
-        "bobbin.nm.vcores", 4,
-        "bobbin.nm.node-credential-file", rm.nodeCredentialFile().toString(),
-        "bobbin.nm.work-dir", dir.resolve("nm").toString())).withFallback(ConfigFactory.load())));
+    nm = ItNodes.start(rm, dir.resolve("nm"));
     String base = rm.url() + "/ws/v1/cluster";
     Http.await(Duration.ofSeconds(30), "the node", () ->
         Http.get(base + "/nodes?states=RUNNING").json().path("nodes").path("node").size() == 1);
