@@ -76,6 +76,8 @@ public final class TestingRm implements AutoCloseable {
   public final List<Call> allocateCalls = new CopyOnWriteArrayList<>();
   public final List<FinishAmRequest> finishCalls = new CopyOnWriteArrayList<>();
   public final List<Container> handedOut = new CopyOnWriteArrayList<>();
+  /** What registration lists as the containers earlier attempts left running. */
+  public final List<Container> fromPreviousAttempts = new CopyOnWriteArrayList<>();
   public final AtomicInteger registrations = new AtomicInteger();
   public final AtomicInteger badTokens = new AtomicInteger();
   public final List<Integer> registerMembers = new CopyOnWriteArrayList<>();
@@ -237,7 +239,7 @@ public final class TestingRm implements AutoCloseable {
     lastResponse = null;
     outstanding.clear(); // a lost registration means the RM also lost the asks
     registrations.incrementAndGet();
-    return new Reply(200, new RegisterAmResponse(maximum, "root.default", List.of()));
+    return new Reply(200, new RegisterAmResponse(maximum, "root.default", List.copyOf(fromPreviousAttempts)));
   }
 
   private Reply allocate(int member, byte[] body) throws IOException {

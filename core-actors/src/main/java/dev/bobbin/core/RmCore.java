@@ -362,6 +362,12 @@ public final class RmCore {
         system.scheduler());
   }
 
+  /** One application's live containers, of every attempt. */
+  public CompletionStage<SchedulerProtocol.AppContainers> containers(String appId) {
+    return AskPattern.ask(schedulerRef.ref(), r -> new SchedulerProtocol.GetAppContainers(appId, r), timeout,
+        system.scheduler());
+  }
+
   public CompletionStage<SchedulerProtocol.NodesReport> nodes() {
     return AskPattern.ask(schedulerRef.ref(), SchedulerProtocol.GetNodes::new, timeout, system.scheduler());
   }

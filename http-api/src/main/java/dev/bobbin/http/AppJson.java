@@ -132,4 +132,30 @@ final class AppJson {
     }
     return Map.of("appAttempts", Map.of("appAttempt", out));
   }
+
+  /** YARN's {@code ContainerInfo} list of live containers; {@code startedTime} is their allocation, as in YARN. */
+  static Map<String, Object> containers(List<SchedulerProtocol.AppContainer> containers, String user, String nodeScheme,
+      long now) {
+    List<Map<String, Object>> out = new ArrayList<>();
+    for (SchedulerProtocol.AppContainer c : containers) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("containerId", c.containerId());
+      m.put("allocatedMB", c.resource().memory());
+      m.put("allocatedVCores", c.resource().vCores());
+      m.put("assignedNodeId", c.nodeId());
+      m.put("priority", c.priority());
+      m.put("startedTime", c.allocatedTime());
+      m.put("finishedTime", 0);
+      m.put("elapsedTime", Math.max(0, now - c.allocatedTime()));
+      m.put("logUrl", nodeScheme + "://" + c.nodeHttpAddress() + "/node/containerlogs/" + c.containerId() + "/" + user);
+      m.put("containerExitStatus", 0);
+      m.put("containerState", c.running() ? "RUNNING" : "NEW");
+      m.put("nodeHttpAddress", nodeScheme + "://" + c.nodeHttpAddress());
+      m.put("nodeId", c.nodeId());
+      m.put("allocatedResources", List.of(Map.of("key", "memory-mb", "value", c.resource().memory()),
+          Map.of("key", "vcores", "value", c.resource().vCores())));
+      out.add(m);
+    }
+    return Map.of("containers", Map.of("container", out));
+  }
 }

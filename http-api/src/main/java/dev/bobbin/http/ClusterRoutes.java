@@ -106,6 +106,8 @@ final class ClusterRoutes extends AllDirectives {
     return concat(
         pathEndOrSingleSlash(() -> get(() -> async(() -> app(id, caller)))),
         path("appattempts", () -> get(() -> async(() -> attempts(id, caller)))),
+        path(PathMatchers.segment("appattempts").slash(PathMatchers.segment()).slash("containers"), attemptId ->
+            get(() -> PathIds.attemptId(attemptId, () -> async(() -> attemptContainers(id, attemptId, caller))))),
         path("state", () -> concat(
             get(() -> async(() -> state(id))),
             put(() -> entity(Unmarshaller.entityToString(), body -> async(() -> putState(id, body, caller)))))),
@@ -127,6 +129,26 @@ final class ClusterRoutes extends AllDirectives {
   private CompletionStage<HttpResponse> attempts(String id, RestCaller caller) {
     return audited(caller, "Get Application Attempts", SERVICE, id, core.application(id))
         .thenApply(r -> ok(AppJson.attempts(r, canView(caller, r), core.nodeScheme())));
+  }
+
+  /**
+   * YARN's containers of an attempt: for the current attempt every live container of the application,
+   * those it took over from earlier attempts among them (as YARN's scheduler reports the current
+   * attempt's); for an earlier attempt, those it allocated that still run. For viewers only.
+   */
+  private CompletionStage<HttpResponse> attemptContainers(String id, String attemptId, RestCaller caller) {
+    return audited(caller, "Get Containers", SERVICE, id, core.application(id).thenCompose(r -> {
+      if (!canView(caller, r)) {
+        throw Rejection.accessDenied("User " + caller.user() + " does not have privilege to see this application " + id);
+      }
+      if (r.attempts().stream().noneMatch(a -> a.attemptId().equals(attemptId))) {
+        throw Rejection.notFound("ApplicationAttempt with id '" + attemptId + "' doesn't exist in RM.");
+      }
+      boolean current = r.currentAttempt().attemptId().equals(attemptId);
+      return core.containers(id).thenApply(cs -> ok(AppJson.containers(
+          cs.containers().stream().filter(c -> current || c.attemptId().equals(attemptId)).toList(), r.user(),
+          core.nodeScheme(), System.currentTimeMillis())));
+    }));
   }
 
   private CompletionStage<HttpResponse> state(String id) {

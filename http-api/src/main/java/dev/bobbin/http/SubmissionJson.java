@@ -55,7 +55,8 @@ final class SubmissionJson {
         n.hasNonNull("priority") ? (int) number(n, "priority", Integer.MIN_VALUE, Integer.MAX_VALUE)
             : ApplicationPriorities.NONE_ASKED, text(n, "application-type"), tags,
         resource, new ContainerLaunchContext(commands, env),
-        (int) number(n, "max-app-attempts", Integer.MIN_VALUE, Integer.MAX_VALUE), acls(spec));
+        (int) number(n, "max-app-attempts", Integer.MIN_VALUE, Integer.MAX_VALUE), acls(spec),
+        bool(n, "keep-containers-across-application-attempts"));
   }
 
   /** The body of {@code PUT /apps/{id}/priority}: {@code {"priority":N}}, N a whole number from 0. */
@@ -106,6 +107,17 @@ final class SubmissionJson {
     if (v.isMissingNode() || v.isNull()) return null;
     if (!v.isValueNode()) throw Rejection.badRequest(field + " must be a string");
     return v.asText();
+  }
+
+  /** A JSON boolean, or the string {@code true}/{@code false} as Hadoop's JSON provider reads it; false when missing. */
+  private static boolean bool(JsonNode n, String field) {
+    JsonNode v = n.path(field);
+    if (v.isMissingNode() || v.isNull()) return false;
+    if (v.isBoolean()) return v.booleanValue();
+    if (v.isTextual() && (v.asText().equalsIgnoreCase("true") || v.asText().equalsIgnoreCase("false"))) {
+      return Boolean.parseBoolean(v.asText());
+    }
+    throw Rejection.badRequest(field + " must be true or false, was " + v);
   }
 
   /** A whole number within {@code [min, max]}; 0 when the field is missing. */

@@ -35,6 +35,16 @@ class SubmissionJsonTest {
   }
 
   @Test
+  void readsWhetherContainersAreKeptAcrossAttempts() {
+    String base = "{\"application-id\":\"application_1_0001\",\"am-container-spec\":{\"commands\":{\"command\":\"x\"}}";
+    assertThat(parse(base + "}").keepContainers()).isFalse();
+    assertThat(parse(base + ",\"keep-containers-across-application-attempts\":true}").keepContainers()).isTrue();
+    assertThat(parse(base + ",\"keep-containers-across-application-attempts\":\"true\"}").keepContainers()).isTrue();
+    assertThatThrownBy(() -> parse(base + ",\"keep-containers-across-application-attempts\":1}"))
+        .hasMessageContaining("keep-containers-across-application-attempts must be true or false");
+  }
+
+  @Test
   void acceptsJerseysSingleValueShapes() {
     Submission s = parse("""
         {"application-id":"application_1_0001","am-container-spec":{"commands":{"command":"only"},

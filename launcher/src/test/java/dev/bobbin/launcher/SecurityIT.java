@@ -200,6 +200,19 @@ class SecurityIT {
     assertThat(alice.put("/apps/" + id + "/priority", "{\"priority\":0}").status()).isEqualTo(200);
     assertThat(admin.put("/apps/" + id + "/priority", "{\"priority\":0}").status()).isEqualTo(200);
 
+    // An attempt's containers are for the application's viewers; a bad attempt id is refused.
+    String attempt = "appattempt_" + id.substring("application_".length()) + "_000001";
+    Http.Reply containers = alice.get("/apps/" + id + "/appattempts/" + attempt + "/containers");
+    assertThat(containers.status()).as(containers.body()).isEqualTo(200);
+    assertThat(containers.json().path("containers").path("container").isArray()).isTrue();
+    assertThat(admin.get("/apps/" + id + "/appattempts/" + attempt + "/containers").status()).isEqualTo(200);
+    assertRemoteException(bob.get("/apps/" + id + "/appattempts/" + attempt + "/containers"), 403, ACCESS_CONTROL,
+        "does not have privilege to see this application");
+    assertRemoteException(alice.get("/apps/" + id + "/appattempts/" + attempt.replace("_000001", "_000009")
+        + "/containers"), 404, "NotFoundException", "doesn't exist in RM");
+    assertRemoteException(alice.get("/apps/" + id + "/appattempts/appattempt_x/containers"), 400,
+        "BadRequestException", "AppAttemptId");
+
     // Submitting needs the queue's submit rights, from a user or a group; a refusal creates nothing.
     String refused = bob.newApplication();
     assertRemoteException(bob.post("/apps", submission(refused, "restricted")), 403, ACCESS_CONTROL, "restricted");

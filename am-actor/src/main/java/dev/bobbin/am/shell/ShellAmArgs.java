@@ -8,8 +8,13 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.UnmatchedArgumentException;
 
-/** The distributed-shell AM's command line: what to run, how many times, in containers of what size. */
-public record ShellAmArgs(String shell, int containers, Resource size, int priority) {
+/**
+ * The distributed-shell AM's command line: what to run, how many times, in containers of what size.
+ *
+ * @param keepContainers a restarted AM adopts the tasks still running in containers of earlier
+ *     attempts instead of running them again
+ */
+public record ShellAmArgs(String shell, int containers, Resource size, int priority, boolean keepContainers) {
 
   public ShellAmArgs {
     if (shell == null || shell.isBlank()) throw new UsageException("--shell must not be empty");
@@ -18,6 +23,10 @@ public record ShellAmArgs(String shell, int containers, Resource size, int prior
     if (size.memory() < 1) throw new UsageException("--memory must be at least 1 MB, was " + size.memory());
     if (size.vCores() < 1) throw new UsageException("--vcores must be at least 1, was " + size.vCores());
     if (priority < 0) throw new UsageException("--priority must be >= 0, was " + priority);
+  }
+
+  public ShellAmArgs(String shell, int containers, Resource size, int priority) {
+    this(shell, containers, size, priority, false);
   }
 
   /** @throws UsageException naming the bad or missing option */
@@ -32,7 +41,8 @@ public record ShellAmArgs(String shell, int containers, Resource size, int prior
       throw new UsageException(
           unknown ? new UnmatchedArgumentException(e.getCommandLine(), parsed.unmatched()).getMessage() : e.getMessage());
     }
-    return new ShellAmArgs(line.shell, line.containers, Resource.of(line.memory, line.vcores), line.priority);
+    return new ShellAmArgs(line.shell, line.containers, Resource.of(line.memory, line.vcores), line.priority,
+        line.keepContainers);
   }
 
   /** The AM's usage, with every option. */
@@ -59,6 +69,10 @@ public record ShellAmArgs(String shell, int containers, Resource size, int prior
 
     @Option(names = "--priority", paramLabel = "P", description = "the containers' request priority (default: 0)")
     int priority;
+
+    @Option(names = "--keep-containers", description = "after an AM restart, adopt the tasks still running in the"
+        + " earlier attempts' containers (the application must keep containers across attempts)")
+    boolean keepContainers;
   }
 
   /** A bad command line; the message says which option. */

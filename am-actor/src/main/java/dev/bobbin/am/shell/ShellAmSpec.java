@@ -32,7 +32,18 @@ public final class ShellAmSpec {
    */
   public static List<String> commands(String classpath, List<String> jvmOptions, String shellCommand,
       int containers, Resource size, int priority) {
-    new ShellAmArgs(shellCommand, containers, size, priority); // fails early with the AM's own messages
+    return commands(classpath, jvmOptions, shellCommand, containers, size, priority, false);
+  }
+
+  /** The same, for an AM that adopts earlier attempts' running tasks ({@code --keep-containers}) if {@code keep}. */
+  public static List<String> commands(String classpath, String shellCommand, int containers, Resource size,
+      int priority, boolean keep) {
+    return commands(classpath, ClassDataSharing.options(), shellCommand, containers, size, priority, keep);
+  }
+
+  static List<String> commands(String classpath, List<String> jvmOptions, String shellCommand,
+      int containers, Resource size, int priority, boolean keep) {
+    new ShellAmArgs(shellCommand, containers, size, priority, keep); // fails early with the AM's own messages
     if (classpath == null || classpath.isBlank()) throw new IllegalArgumentException("Empty classpath");
     List<String> words = new ArrayList<>();
     words.add("{{JAVA_HOME}}/bin/java");
@@ -48,6 +59,7 @@ public final class ShellAmSpec {
         "--memory", Long.toString(size.memory()),
         "--vcores", Integer.toString(size.vCores()),
         "--priority", Integer.toString(priority)));
+    if (keep) words.add("--keep-containers");
     String command = String.join(" ", words);
     return List.of(command);
   }

@@ -94,6 +94,10 @@ public final class ShellAppMaster {
 
   private void onRegistered(AmEvent.Registered e) {
     if (e.afterResync()) return; // the client re-sent our asks itself
+    if (args.keepContainers()) {
+      adopt(e.response().containersFromPreviousAttempts());
+      return;
+    }
     List<Container> earlier = e.response().containersFromPreviousAttempts();
     for (Container c : earlier) {
       ShellTasks.Step step = tasks.assign(c.id());
@@ -109,8 +113,40 @@ public final class ShellAppMaster {
     for (int i = 0; i < wanted; i++) rm.tell(new AmClient.AddContainerRequest(containerRequest));
   }
 
+  /**
+   * Takes over the tasks earlier attempts' containers run: each container was asked for in its
+   * task's name, so it runs that task on, and its completion, when it comes, ends it. Only the tasks
+   * no container runs are asked for. One that names no waiting task belongs to none and is released.
+   */
+  private void adopt(List<Container> earlier) {
+    for (Container c : earlier) {
+      ShellTasks.Step step = tasks.assign(c.id(), (int) c.allocationRequestId());
+      tasks = step.tasks();
+      if (step.verdict() == ShellTasks.Verdict.LAUNCH) {
+        ctx.getLog().info("Task {} runs on in container {} of an earlier attempt, on {}", step.shellId(), c.id(),
+            c.nodeId());
+      } else {
+        ctx.getLog().warn("Releasing container {} of an earlier attempt: it runs no task of this AM", c.id());
+        rm.tell(new AmClient.ReleaseAssignedContainer(c.id()));
+      }
+    }
+    List<Integer> wanted = tasks.waiting();
+    ctx.getLog().info("Adopted {} running tasks; asking for {} containers at priority {} to run: {}",
+        tasks.total() - wanted.size(), wanted.size(), args.priority(), args.shell());
+    wanted.forEach(shellId -> rm.tell(new AmClient.AddContainerRequest(requestFor(shellId))));
+  }
+
+  /** With containers kept, each is asked for in its task's name, so that a later attempt knows which task it runs. */
+  private ContainerRequest requestFor(int shellId) {
+    return args.keepContainers()
+        ? new ContainerRequest(args.size(), List.of(), List.of(), args.priority(), true, shellId)
+        : containerRequest;
+  }
+
   private void onAllocated(Container c) {
-    ShellTasks.Step step = tasks.assign(c.id());
+    ShellTasks.Step step = args.keepContainers() && c.allocationRequestId() > 0
+        ? tasks.assign(c.id(), (int) c.allocationRequestId())
+        : tasks.assign(c.id());
     tasks = step.tasks();
     if (step.verdict() != ShellTasks.Verdict.LAUNCH) {
       ctx.getLog().info("Releasing container {}: no task is waiting for it", c.id());
@@ -165,7 +201,7 @@ public final class ShellAppMaster {
 
   private void askAgain(int shellId) {
     ctx.getLog().info("Asking for a new container for task {}", shellId);
-    rm.tell(new AmClient.AddContainerRequest(containerRequest));
+    rm.tell(new AmClient.AddContainerRequest(requestFor(shellId)));
   }
 
   private Behavior<Command> finishIfDone() {

@@ -94,6 +94,25 @@ final class ShellTasks {
         Verdict.LAUNCH, shellId);
   }
 
+  /**
+   * Gives the container to task {@code shellId} if it waits, or marks it excess: for an AM whose
+   * containers are asked for, and handed over from earlier attempts, in their tasks' names.
+   */
+  Step assign(String containerId, int shellId) {
+    int at = waiting.indexOf(shellId);
+    if (at < 0 || running.containsKey(containerId)) return new Step(this, Verdict.EXCESS, 0);
+    List<Integer> nextWaiting = new ArrayList<>(waiting);
+    nextWaiting.remove(at);
+    Map<String, Integer> nextRunning = new LinkedHashMap<>(running);
+    nextRunning.put(containerId, shellId);
+    return new Step(with(nextWaiting, nextRunning, retries, succeeded, failures), Verdict.LAUNCH, shellId);
+  }
+
+  /** The tasks waiting for a container, in the order they get one. */
+  List<Integer> waiting() {
+    return waiting;
+  }
+
   Step completed(ContainerStatus status) {
     Integer shellId = running.get(status.containerId());
     if (shellId == null) return new Step(this, Verdict.IGNORED, 0);

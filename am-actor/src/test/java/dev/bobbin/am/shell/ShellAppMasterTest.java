@@ -9,6 +9,7 @@ import dev.bobbin.protocol.ExitStatus;
 import dev.bobbin.protocol.FinalApplicationStatus;
 import dev.bobbin.protocol.Ids;
 import dev.bobbin.protocol.Resource;
+import dev.bobbin.protocol.am.Container;
 import dev.bobbin.protocol.client.BobbinHttp;
 import dev.bobbin.protocol.client.ContainerManagerClient;
 import java.time.Duration;
@@ -100,6 +101,42 @@ class ShellAppMasterTest {
   }
 
   @Test
+  void withKeptContainersARestartedAmAdoptsTheRunningTasksAndRunsOnlyTheOthers() throws Exception {
+    try (Cluster c = new Cluster(launch -> 0)) {
+      // An earlier attempt ran tasks 1 and 3 in containers asked for in their names; both still run.
+      String earlier = Ids.attemptId(TestingRm.APP_ID, 1);
+      for (int task : List.of(1, 3)) {
+        String id = Ids.containerId(earlier, 0, 100 + task);
+        c.rm.fromPreviousAttempts.add(new Container(id, "127.0.0.1:45454", c.nm.httpAddress(), Resource.of(256, 1), 0,
+            "", task));
+        c.rm.complete(id, 0, "");
+      }
+      ShellAmResult result = c.run(new ShellAmArgs(SHELL, 3, Resource.of(256, 1), 0, true));
+
+      assertThat(result.finalStatus()).isEqualTo(FinalApplicationStatus.SUCCEEDED);
+      assertThat(result.diagnostics()).isEqualTo("All 3 containers exited 0");
+      // Only task 2 was started, in a container asked for in its name.
+      assertThat(c.nm.started.values()).extracting(ShellAppMasterTest::shellId).containsExactly(2);
+      assertThat(c.rm.handedOut).extracting(Container::allocationRequestId).containsExactly(2L);
+    }
+  }
+
+  @Test
+  void withKeptContainersAnAdoptedTaskThatFailedFailsTheApplication() throws Exception {
+    try (Cluster c = new Cluster(launch -> 0)) {
+      String id = Ids.containerId(Ids.attemptId(TestingRm.APP_ID, 1), 0, 7);
+      c.rm.fromPreviousAttempts.add(new Container(id, "127.0.0.1:45454", c.nm.httpAddress(), Resource.of(256, 1), 0,
+          "", 1));
+      c.rm.complete(id, 1, "");
+      ShellAmResult result = c.run(new ShellAmArgs(SHELL, 1, Resource.of(256, 1), 0, true));
+
+      assertThat(result.finalStatus()).isEqualTo(FinalApplicationStatus.FAILED);
+      assertThat(result.diagnostics()).isEqualTo("1 of 1 containers failed: " + id + " exited 1");
+      assertThat(c.nm.started).isEmpty();
+    }
+  }
+
+  @Test
   void givesUpOnATaskAfterBoundedRetries() throws Exception {
     try (Cluster c = new Cluster(launch -> ExitStatus.PREEMPTED)) {
       ShellAmResult result = c.run(1);
@@ -128,8 +165,11 @@ class ShellAppMasterTest {
     }
 
     ShellAmResult run(int containers) {
+      return run(new ShellAmArgs(SHELL, containers, Resource.of(256, 1), 0));
+    }
+
+    ShellAmResult run(ShellAmArgs args) {
       TestProbe<ShellAmResult> results = testKit.createTestProbe();
-      ShellAmArgs args = new ShellAmArgs(SHELL, containers, Resource.of(256, 1), 0);
       var nmClient = new ContainerManagerClient(BobbinHttp.builder().requestTimeout(Duration.ofSeconds(5)).build());
       ams.add(testKit.spawn(ShellAppMaster.create(args, rm.settings(rm.addresses()), nmClient, results.getRef())));
       ShellAmResult result = results.receiveMessage(WAIT);

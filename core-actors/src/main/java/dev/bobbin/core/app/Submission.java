@@ -13,6 +13,8 @@ import java.util.Map;
  *     was asked for
  * @param acls the application's ACLs in Hadoop's string form; a type not given allows no one but
  *     the owner, the administrators and the queue's administrators
+ * @param keepContainers YARN's {@code keep-containers-across-application-attempts}: an attempt that
+ *     ends leaves its running containers to the next one; false in journals from before it existed
  */
 public record Submission(
     String appId,
@@ -25,11 +27,19 @@ public record Submission(
     Resource amResource,
     ContainerLaunchContext amLaunch,
     int maxAttempts,
-    Map<ApplicationAccessType, String> acls) implements CborSerializable {
+    Map<ApplicationAccessType, String> acls,
+    boolean keepContainers) implements CborSerializable {
   public Submission {
     tags = tags == null ? List.of() : List.copyOf(tags);
     // Null in submissions journalled before applications had ACLs.
     acls = acls == null ? Map.of() : Map.copyOf(acls);
+  }
+
+  /** Containers are not kept across attempts. */
+  public Submission(String appId, String name, String user, String queue, int priority, String applicationType,
+      List<String> tags, Resource amResource, ContainerLaunchContext amLaunch, int maxAttempts,
+      Map<ApplicationAccessType, String> acls) {
+    this(appId, name, user, queue, priority, applicationType, tags, amResource, amLaunch, maxAttempts, acls, false);
   }
 
   /** Without ACLs of its own. */
@@ -40,11 +50,11 @@ public record Submission(
 
   public Submission withPriority(int effective) {
     return new Submission(appId, name, user, queue, effective, applicationType, tags, amResource, amLaunch, maxAttempts,
-        acls);
+        acls, keepContainers);
   }
 
   public Submission withQueue(String placed) {
     return new Submission(appId, name, user, placed, priority, applicationType, tags, amResource, amLaunch, maxAttempts,
-        acls);
+        acls, keepContainers);
   }
 }

@@ -2,6 +2,7 @@ package dev.bobbin.core.scheduler;
 
 import dev.bobbin.config.QueuePath;
 import dev.bobbin.core.app.PreemptionRecord;
+import dev.bobbin.core.container.ContainerEntity;
 import dev.bobbin.core.policy.AllocationLimits;
 import dev.bobbin.core.policy.Ask;
 import dev.bobbin.core.policy.capacity.preemption.PreemptionRound;
@@ -10,11 +11,13 @@ import dev.bobbin.protocol.ContainerStatus;
 import dev.bobbin.protocol.Resource;
 import dev.bobbin.protocol.am.AllocateRequest;
 import dev.bobbin.protocol.am.AllocateResponse;
+import dev.bobbin.protocol.am.Container;
 import dev.bobbin.protocol.am.PreemptionMessage;
 import dev.bobbin.protocol.am.RegisterAmResponse;
 import dev.bobbin.protocol.am.ResourceRequest;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
@@ -57,6 +60,16 @@ final class AmProtocol {
   }
 
   AmOutcome<RegisterAmResponse> register(String attemptId, long now) {
+    return register(attemptId, now, (a, user) -> new Container(a.containerId(), a.nodeId(), a.nodeHttpAddress(),
+        a.resource(), a.priority(), "", a.allocationRequestId()));
+  }
+
+  /**
+   * @param handOver the container as the AM gets it, with a token for its user: for the containers
+   *     earlier attempts left to this one, the AM's credentials to reach their NodeManagers
+   */
+  AmOutcome<RegisterAmResponse> register(String attemptId, long now,
+      BiFunction<ContainerEntity.Allocation, String, Container> handOver) {
     SchedApp app = model.appOfAttempt(attemptId);
     if (app == null) return unknownAttempt(attemptId);
     model.heardFromAm(app, now);
@@ -68,7 +81,9 @@ final class AmProtocol {
       app.registered = true;
       app.lastResponse = new AllocateResponse(0, List.of(), List.of(), Resource.NONE, 0, null);
     }
-    return AmOutcome.ok(new RegisterAmResponse(limitsIn.apply(app.queue).maximum(), app.queue.relative(), List.of()));
+    List<Container> previous = new ArrayList<>();
+    for (ContainerEntity.Allocation a : app.fromPreviousAttempts(model)) previous.add(handOver.apply(a, app.user));
+    return AmOutcome.ok(new RegisterAmResponse(limitsIn.apply(app.queue).maximum(), app.queue.relative(), previous));
   }
 
   AllocateStep allocate(String attemptId, AllocateRequest req, long now) {
@@ -94,6 +109,7 @@ final class AmProtocol {
     // completions delivered. Marked when sent, they were lost for good when the response was (the
     // member relaying it died) and a new scheduler took over before the AM asked again.
     List<String> delivered = last.completedContainerStatuses().stream().map(ContainerStatus::containerId).toList();
+    app.delivered(delivered);
     app.progress = Float.isNaN(req.progress()) ? 0 : Math.max(0, Math.min(1, req.progress()));
     AllocationLimits sizes = limitsIn.apply(app.queue);
     for (ResourceRequest r : req.ask()) {
@@ -103,7 +119,7 @@ final class AmProtocol {
     List<SchedContainer> toRelease = new ArrayList<>();
     for (String id : req.release()) {
       SchedContainer c = model.container(id);
-      if (c != null && c.allocation.attemptId().equals(attemptId)) toRelease.add(c);
+      if (c != null && (c.allocation.attemptId().equals(attemptId) || app.kept.contains(id))) toRelease.add(c);
     }
     AllocateResponse resp = new AllocateResponse(last.responseId() + 1, List.copyOf(app.newlyAllocated),
         List.copyOf(app.completed), headroom, usableNodes, null, preemptionMessage(app));

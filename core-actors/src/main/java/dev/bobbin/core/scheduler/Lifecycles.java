@@ -36,7 +36,7 @@ final class Lifecycles {
     SchedApp app = model.app(m.appId());
     if (app == null) {
       app = model.follow(m.appId(), QueuePath.of(m.queue()), m.user(), m.priority(), m.submitTime(), m.amResource(),
-          m.amLaunch());
+          m.amLaunch(), m.keepContainers());
       policy.follow(m.appId(), app.queue);
     } else if (m.attemptId().equals(app.attemptId)) {
       return;
@@ -46,10 +46,30 @@ final class Lifecycles {
     acts.scheduleSoon();
   }
 
+  /**
+   * The attempt's containers are killed, unless its application keeps containers across attempts:
+   * then its running workers stay for the next attempt, as YARN's do, and only its AM container and
+   * the allocations it never started are taken back (its asks went with it).
+   */
   void attemptEnded(SchedulerProtocol.AttemptEnded m) {
     model.endAttempt(m.attemptId());
-    releaseAll(m.appId(), c -> c.allocation.attemptId().equals(m.attemptId()),
-        "Container of a failed attempt " + m.attemptId());
+    SchedApp app = model.app(m.appId());
+    String diagnostics = "Container of a failed attempt " + m.attemptId();
+    if (app == null || !app.keepContainers) {
+      releaseAll(m.appId(), c -> c.allocation.attemptId().equals(m.attemptId()), diagnostics);
+      return;
+    }
+    int kept = 0;
+    for (SchedContainer c : model.liveContainersOf(m.appId())) {
+      if (!c.allocation.attemptId().equals(m.attemptId())) continue;
+      if (!c.allocation.am() && c.phase == SchedContainer.Phase.RUNNING) {
+        app.kept.add(c.id());
+        kept++;
+      } else {
+        release(c, diagnostics);
+      }
+    }
+    log.info("Attempt {} ended: {} running containers kept for the next attempt", m.attemptId(), kept);
   }
 
   void appEnded(SchedulerProtocol.AppEnded m) {

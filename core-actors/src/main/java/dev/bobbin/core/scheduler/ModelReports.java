@@ -60,4 +60,15 @@ final class ModelReports {
     for (SchedContainer c : live) used = used.plus(c.allocation.resource());
     return new SchedulerProtocol.AppUsage(used, live.size(), app.progress, policy.diagnostics(app.appId).orElse(""));
   }
+
+  static SchedulerProtocol.AppContainers appContainers(SchedulerModel model, String appId) {
+    List<SchedulerProtocol.AppContainer> out = new ArrayList<>();
+    for (SchedContainer c : model.liveContainersOf(appId)) {
+      if (!c.isLive()) continue;
+      var a = c.allocation;
+      out.add(new SchedulerProtocol.AppContainer(a.containerId(), a.attemptId(), a.nodeId(), a.nodeHttpAddress(),
+          a.resource(), a.priority(), a.am(), c.phase == SchedContainer.Phase.RUNNING, c.allocatedTime));
+    }
+    return new SchedulerProtocol.AppContainers(out);
+  }
 }

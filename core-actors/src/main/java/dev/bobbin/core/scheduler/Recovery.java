@@ -62,7 +62,7 @@ final class Recovery {
       }
       var sub = a.submission();
       SchedApp app = model.follow(id, QueuePath.of(sub.queue()), sub.user(), sub.priority(), a.startedTime(),
-          sub.amResource(), sub.amLaunch());
+          sub.amResource(), sub.amLaunch(), sub.keepContainers());
       model.startAttempt(app, a.currentAttempt().attemptId());
       policy.follow(id, app.queue);
       if (!a.currentAttempt().amContainerId().isEmpty()) {
@@ -77,9 +77,11 @@ final class Recovery {
       ContainerEntity.Allocation a = c.allocation();
       if (c.phase() == ContainerEntity.Phase.COMPLETED) {
         // Finished while no AM heard of it (say, during the outage): deliver it again; AMs ignore repeats.
-        SchedApp owner = model.appOfAttempt(a.attemptId());
-        if (owner != null && !c.completionDelivered() && !a.am()) {
-          owner.completed.add(ContainerStatus.completed(id, c.exitStatus(), c.diagnostics(), a.resource()));
+        // One of an earlier attempt that ran goes to the current attempt if containers are kept.
+        SchedApp owner = model.app(a.appId());
+        if (owner != null && !c.completionDelivered() && !a.am()
+            && (a.attemptId().equals(owner.attemptId) || owner.keepContainers && c.startedTime() != 0)) {
+          owner.completed(a, ContainerStatus.completed(id, c.exitStatus(), c.diagnostics(), a.resource()));
         }
         return;
       }
@@ -92,8 +94,13 @@ final class Recovery {
       model.countOn(node, sc);
       SchedApp app = model.appOfAttempt(a.attemptId());
       ApplicationEntity.State owner = journal.apps().get(a.appId());
+      SchedApp keeper = model.app(a.appId());
       if (app != null) {
         app.add(sc);
+      } else if (keeper != null && keeper.keepContainers && !a.am() && sc.phase == SchedContainer.Phase.RUNNING) {
+        // A worker an earlier attempt left running: the current attempt has it.
+        keeper.add(sc);
+        keeper.kept.add(id);
       } else if (a.am() && owner != null && owner.state() == AppState.FINISHED) {
         model.cleanup().leaveAmToExit(id, a.appId(), now + amExpiryMillis);
       } else {

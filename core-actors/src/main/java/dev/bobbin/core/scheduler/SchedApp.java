@@ -1,6 +1,7 @@
 package dev.bobbin.core.scheduler;
 
 import dev.bobbin.config.QueuePath;
+import dev.bobbin.core.container.ContainerEntity;
 import dev.bobbin.core.policy.Ask;
 import dev.bobbin.core.policy.AppView;
 import dev.bobbin.protocol.ContainerLaunchContext;
@@ -37,6 +38,8 @@ final class SchedApp {
   final long submitTime;
   final Resource amResource;
   final ContainerLaunchContext amLaunch;
+  /** An attempt that ends leaves its running containers to the next ({@code keep-containers-across-application-attempts}). */
+  final boolean keepContainers;
   String attemptId;
   long nextContainerSeq = 1;
   boolean registered;
@@ -44,6 +47,14 @@ final class SchedApp {
   private final Map<AskKey, Ask> asks = new LinkedHashMap<>();
   final List<Container> newlyAllocated = new ArrayList<>();
   final List<ContainerStatus> completed = new ArrayList<>();
+  /**
+   * The workers whose completion is queued for the current attempt's AM and not yet acknowledged,
+   * with their allocations: when containers are kept, a new attempt inherits these completions and
+   * is told of the containers they belong to.
+   */
+  final Map<String, ContainerEntity.Allocation> undelivered = new LinkedHashMap<>();
+  /** Running containers earlier attempts left to the current one; each leaves when its completion is durable. */
+  final Set<String> kept = new LinkedHashSet<>();
   /** Its containers, current attempt or not, until their completion is durable; change with {@link #add}. */
   final Set<String> containers = new LinkedHashSet<>();
   /** What its live containers hold, kept as they come and go: a fair pass reads it for every application. */
@@ -60,6 +71,11 @@ final class SchedApp {
 
   SchedApp(Waiting waiting, String appId, QueuePath queue, String user, int priority, long submitTime,
       Resource amResource, ContainerLaunchContext amLaunch) {
+    this(waiting, appId, queue, user, priority, submitTime, amResource, amLaunch, false);
+  }
+
+  SchedApp(Waiting waiting, String appId, QueuePath queue, String user, int priority, long submitTime,
+      Resource amResource, ContainerLaunchContext amLaunch, boolean keepContainers) {
     this.waiting = waiting;
     this.order = waiting.enrol();
     this.appId = appId;
@@ -69,10 +85,22 @@ final class SchedApp {
     this.submitTime = submitTime;
     this.amResource = amResource;
     this.amLaunch = amLaunch;
+    this.keepContainers = keepContainers;
   }
 
-  /** A fresh attempt starts with only its AM to place. */
+  /**
+   * A fresh attempt starts with only its AM to place. When containers are kept, the completions the
+   * ended attempt's AM had not acknowledged (sent or not) are the new attempt's to hear; otherwise
+   * they are dropped with it.
+   */
   void startAttempt(String newAttemptId) {
+    List<ContainerStatus> inherited = new ArrayList<>();
+    if (keepContainers) {
+      if (lastResponse != null) inherited.addAll(lastResponse.completedContainerStatuses());
+      inherited.addAll(completed);
+    } else {
+      undelivered.clear();
+    }
     attemptId = newAttemptId;
     nextContainerSeq = 1;
     registered = false;
@@ -80,6 +108,7 @@ final class SchedApp {
     asks.clear();
     newlyAllocated.clear();
     completed.clear();
+    completed.addAll(inherited);
     lastResponse = null;
     lastAmContact = 0;
     amExpiryReportedAt = 0;
@@ -93,7 +122,35 @@ final class SchedApp {
   }
 
   void remove(SchedContainer c) {
+    kept.remove(c.id());
     if (containers.remove(c.id()) && c.isLive()) count(c, false);
+  }
+
+  /** Queues a worker's completion for the current attempt's AM. */
+  void completed(ContainerEntity.Allocation a, ContainerStatus status) {
+    completed.add(status);
+    undelivered.put(a.containerId(), a);
+  }
+
+  /** The AM has acknowledged these completions. */
+  void delivered(List<String> containerIds) {
+    containerIds.forEach(undelivered::remove);
+  }
+
+  /**
+   * Containers earlier attempts allocated that the current attempt takes over: those still running,
+   * and those whose completion it is yet to hear, so that it knows what completed.
+   */
+  List<ContainerEntity.Allocation> fromPreviousAttempts(SchedulerModel model) {
+    List<ContainerEntity.Allocation> out = new ArrayList<>();
+    for (String id : kept) {
+      SchedContainer c = model.container(id);
+      if (c != null) out.add(c.allocation);
+    }
+    for (ContainerEntity.Allocation a : undelivered.values()) {
+      if (!a.attemptId().equals(attemptId) && !kept.contains(a.containerId())) out.add(a);
+    }
+    return out;
   }
 
   /** Call before {@code c} stops being live (its completion is being written). */

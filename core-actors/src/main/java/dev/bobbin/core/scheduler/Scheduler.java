@@ -190,7 +190,7 @@ public final class Scheduler implements Acts {
         .onMessage(NodeRegistered.class, m -> same(() -> m.replyTo().tell(nodes.register(m))))
         .onMessage(NodeHeartbeat.class, m -> same(() -> m.replyTo().tell(nodes.heartbeat(m.request()))))
         .onMessage(AmRegistered.class, m -> same(() ->
-            m.replyTo().tell(amProtocol.register(m.attemptId(), deps.clock().millis()))))
+            m.replyTo().tell(amProtocol.register(m.attemptId(), deps.clock().millis(), tokens::container))))
         .onMessage(Allocate.class, m -> same(() -> onAllocate(m)))
         .onMessage(AllocationDone.class, m -> same(() -> allocator.allocationDone(m)))
         .onMessage(CompletionDone.class, m -> same(() -> onCompletionDone(m)))
@@ -209,6 +209,8 @@ public final class Scheduler implements Acts {
         .onMessage(GetUsage.class, m -> same(() ->
             m.replyTo().tell(ModelReports.usage(model, policy, allocator.containersAllocated()))))
         .onMessage(GetAppUsage.class, m -> same(() -> m.replyTo().tell(ModelReports.appUsage(model, policy, m.appId()))))
+        .onMessage(SchedulerProtocol.GetAppContainers.class, m -> same(() ->
+            m.replyTo().tell(ModelReports.appContainers(model, m.appId()))))
         .onMessage(GetView.class, m -> same(() -> m.replyTo().tell(policy.view(new ModelView(model)))));
   }
 

@@ -114,8 +114,14 @@ final class SchedulerModel {
   /** The application, followed from now on if it was not; its attempt is started separately. */
   SchedApp follow(String appId, QueuePath queue, String user, int priority, long submitTime, Resource amResource,
       ContainerLaunchContext amLaunch) {
+    return follow(appId, queue, user, priority, submitTime, amResource, amLaunch, false);
+  }
+
+  /** The same, for an application whose attempts leave their running containers to the next when {@code keepContainers}. */
+  SchedApp follow(String appId, QueuePath queue, String user, int priority, long submitTime, Resource amResource,
+      ContainerLaunchContext amLaunch, boolean keepContainers) {
     return apps.computeIfAbsent(appId,
-        id -> new SchedApp(waiting, id, queue, user, priority, submitTime, amResource, amLaunch));
+        id -> new SchedApp(waiting, id, queue, user, priority, submitTime, amResource, amLaunch, keepContainers));
   }
 
   /** A new attempt of the application is current: only its AM is asked for. */
@@ -313,9 +319,12 @@ final class SchedulerModel {
     if (node != null) node.toRemoveFromNm.add(c.id());
     SchedApp app = apps.get(c.allocation.appId());
     if (app != null) {
+      boolean kept = app.kept.contains(c.id());
       app.remove(c);
-      // Only the attempt that was given the container hears it completed.
-      if (!c.allocation.am() && c.allocation.attemptId().equals(app.attemptId)) app.completed.add(status);
+      // Only the attempt that was given the container, or took it over from an earlier one, hears it completed.
+      if (!c.allocation.am() && (kept || c.allocation.attemptId().equals(app.attemptId))) {
+        app.completed(c.allocation, status);
+      }
     }
   }
 

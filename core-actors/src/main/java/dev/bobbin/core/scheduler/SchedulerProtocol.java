@@ -31,9 +31,15 @@ public final class SchedulerProtocol {
 
   // From the Application entities, once their events are durable.
 
+  /** @param keepContainers the application's attempts leave their running containers to the next */
   public record AttemptAdded(
       String appId, String attemptId, String queue, String user, int priority, Resource amResource,
-      ContainerLaunchContext amLaunch, long submitTime) implements Command {}
+      ContainerLaunchContext amLaunch, long submitTime, boolean keepContainers) implements Command {
+    public AttemptAdded(String appId, String attemptId, String queue, String user, int priority, Resource amResource,
+        ContainerLaunchContext amLaunch, long submitTime) {
+      this(appId, attemptId, queue, user, priority, amResource, amLaunch, submitTime, false);
+    }
+  }
 
   public record AttemptEnded(String appId, String attemptId) implements Command {}
 
@@ -110,6 +116,15 @@ public final class SchedulerProtocol {
 
   /** @param usage null when the scheduler does not follow the application (it has ended, say) */
   public record AppUsageReport(AppUsage usage, Resource clusterCapacity) implements CborSerializable {}
+
+  /** The application's live containers, of every attempt; none when the scheduler does not follow it. */
+  public record GetAppContainers(String appId, ActorRef<AppContainers> replyTo) implements Command {}
+
+  /** @param running its NodeManager reported it started; otherwise it is allocated and not yet started */
+  public record AppContainer(String containerId, String attemptId, String nodeId, String nodeHttpAddress,
+      Resource resource, int priority, boolean am, boolean running, long allocatedTime) implements CborSerializable {}
+
+  public record AppContainers(List<AppContainer> containers) implements CborSerializable {}
 
   /** Answered once the scheduler has read its model from the journal (at once after that). */
   public record WhenRecovered(ActorRef<Done> replyTo) implements Command {}

@@ -95,6 +95,22 @@ class ApplicationEntityTest {
   }
 
   @Test
+  void keepingContainersAcrossAttemptsIsJournalledAndToldToTheSchedulerWithEveryAttempt() {
+    issue("alice");
+    Submission s = submission(2);
+    Submission keeps = new Submission(APP, s.name(), s.user(), s.queue(), s.priority(), s.applicationType(), s.tags(),
+        s.amResource(), s.amLaunch(), s.maxAttempts(), Map.of(), true);
+    kit.<StatusReply<AppReport>>runCommand(r -> new ApplicationEntity.Submit(keeps, r));
+    assertThat(scheduler.expectMessageClass(SchedulerProtocol.AttemptAdded.class).keepContainers()).isTrue();
+    assertThat(kit.restart().state().submission().keepContainers()).isTrue();
+
+    String first = kit.getState().currentAttempt().attemptId();
+    kit.<StatusReply<Done>>runCommand(r -> new ApplicationEntity.AmContainerFinished(first, 137, "killed", r));
+    scheduler.expectMessageClass(SchedulerProtocol.AttemptEnded.class);
+    assertThat(scheduler.expectMessageClass(SchedulerProtocol.AttemptAdded.class).keepContainers()).isTrue();
+  }
+
+  @Test
   void anIdNeverIssuedTakesNoSubmission() {
     assertThat(check(submission(2)).verdict()).isEqualTo(SubmitVerdict.NOT_ISSUED);
     assertThat(refusal(submission(2))).contains(APP).contains("was not issued by this cluster");

@@ -20,6 +20,10 @@ public final class PathIds {
     return checked(id, Ids::isApplicationId, "ApplicationId", inner);
   }
 
+  public static Route attemptId(String id, Supplier<Route> inner) {
+    return checked(id, Ids::isAttemptId, "AppAttemptId", inner);
+  }
+
   public static Route containerId(String id, Supplier<Route> inner) {
     return checked(id, Ids::isContainerId, "ContainerId", inner);
   }

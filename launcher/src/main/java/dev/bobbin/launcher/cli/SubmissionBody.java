@@ -20,6 +20,7 @@ final class SubmissionBody {
     if (options.priority != null) body.put("priority", options.priority);
     body.put("application-type", APPLICATION_TYPE);
     body.put("max-app-attempts", options.maxAttempts());
+    if (options.keepContainers) body.put("keep-containers-across-application-attempts", true);
     ObjectNode resource = body.putObject("resource");
     resource.put("memory", options.amMemory);
     resource.put("vCores", AM_VCORES);

@@ -47,6 +47,10 @@ final class SubmitCommand extends ClientCommand {
   @Option(names = "--am-memory", paramLabel = "MB", description = "memory of the AM container (default: ${DEFAULT-VALUE})")
   int amMemory = 1024;
 
+  @Option(names = "--keep-containers", description = "the application's running containers outlive its AM: a"
+      + " restarted AM adopts the tasks they run instead of running them again")
+  boolean keepContainers;
+
   @Option(names = "--wait", description = "follow the application until it ends; exit 0 only if it succeeded")
   boolean await;
 
@@ -91,7 +95,7 @@ final class SubmitCommand extends ClientCommand {
 
   private List<String> amCommands(String classpath) {
     try {
-      return ShellAmSpec.commands(classpath, shell, containers, containerSize(), WORKER_PRIORITY);
+      return ShellAmSpec.commands(classpath, shell, containers, containerSize(), WORKER_PRIORITY, keepContainers);
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }

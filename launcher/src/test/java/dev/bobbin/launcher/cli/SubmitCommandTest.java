@@ -52,6 +52,17 @@ class SubmitCommandTest {
   }
 
   @Test
+  void keepContainersAsksTheRmToKeepThemAndTheAmToAdoptThem() throws Exception {
+    Cli.run("submit", "--rm", rm.url(), "--shell", "sleep 60", "--containers", "2", "--keep-containers");
+
+    JsonNode body = WireJson.mapper().readTree(rm.requests("POST", AppPaths.APPS).get(0).body());
+    assertThat(body.path("keep-containers-across-application-attempts").asBoolean()).isTrue();
+    List<String> commands = texts(body.path("am-container-spec").path("commands").path("command"));
+    assertThat(commands).isEqualTo(ShellAmSpec.commands(Cli.AM_CLASSPATH, "sleep 60", 2, new Resource(1024, 1), 0, true));
+    assertThat(commands.get(0)).endsWith(" --keep-containers");
+  }
+
+  @Test
   void asksForTheApplicationIdAsTheUser() {
     Cli.run("submit", "--rm", rm.url(), "--user", "bob", "--shell", "true");
 
@@ -68,6 +79,7 @@ class SubmitCommandTest {
     assertThat(body.path("resource").path("memory").asLong()).isEqualTo(1024);
     // No priority asked for: the queue's default-application-priority applies.
     assertThat(body.has("priority")).isFalse();
+    assertThat(body.has("keep-containers-across-application-attempts")).isFalse();
     assertThat(texts(body.path("am-container-spec").path("commands").path("command")))
         .isEqualTo(ShellAmSpec.commands(Cli.AM_CLASSPATH, "true", 1, new Resource(1024, 1), 0));
   }
