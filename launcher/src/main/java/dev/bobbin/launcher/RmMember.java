@@ -192,8 +192,11 @@ public final class RmMember implements AutoCloseable {
    * once sends their callers to another member, and the process ends a few seconds sooner.
    */
   static Duration drain(java.util.Optional<CoordinatedShutdown.Reason> reason) {
-    return reason.filter(r -> r == CoordinatedShutdown.clusterDowningReason()).isPresent() ? Duration.ZERO : HTTP_DRAIN;
+    return reason.filter(r -> r == CoordinatedShutdown.clusterDowningReason()).isPresent() ? NO_DRAIN : HTTP_DRAIN;
   }
+
+  /** The shortest deadline the HTTP server's terminate takes (it refuses zero): connections close at once. */
+  static final Duration NO_DRAIN = Duration.ofMillis(1);
 
   /** Says in the log why the member stops, first thing in its shutdown. */
   private static void logShutdownReason(ActorSystem<?> system) {

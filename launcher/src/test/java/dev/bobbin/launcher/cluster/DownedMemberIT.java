@@ -36,6 +36,8 @@ class DownedMemberIT {
   private static final Duration SHUTDOWN = Duration.ofSeconds(12);
   /** What Pekko logs when a phase of coordinated shutdown gives up waiting. */
   private static final String PHASE_TIMED_OUT = "Coordinated shutdown phase";
+  /** What Pekko logs when a shutdown task fails before it starts. */
+  private static final String TASK_FAILED = "threw an exception before its future could be constructed";
   private static EmbeddedPostgres pg;
   private final List<RmProcess> members = new ArrayList<>();
 
@@ -78,6 +80,7 @@ class DownedMemberIT {
     System.out.println("DownedMemberIT: rm-1 exited with " + status + " " + exitMs + " ms after it ran again");
     assertThat(log).as("rm-1 stopped because it was downed").contains("RM member stopping: the cluster downed this member");
     assertThat(log).as("no shutdown phase timed out").doesNotContain(PHASE_TIMED_OUT);
+    assertThat(log).as("no shutdown task failed").doesNotContain(TASK_FAILED);
   }
 
   /**
@@ -118,7 +121,8 @@ class DownedMemberIT {
     long exitMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - stopping);
     System.out.println("DownedMemberIT: cut off, rm-1 refused writes after " + refusedMs + " ms; it exited with "
         + status + " " + exitMs + " ms after it began to stop");
-    assertThat(rm1.logSince(offset1)).as("no shutdown phase timed out").doesNotContain(PHASE_TIMED_OUT);
+    assertThat(rm1.logSince(offset1)).as("no shutdown phase timed out").doesNotContain(PHASE_TIMED_OUT)
+        .as("no shutdown task failed").doesNotContain(TASK_FAILED);
     Http.await(Duration.ofSeconds(20), "rm-2 to take writes", () ->
         Http.post(rm2.api() + "/apps/new-application", "", RmProcess.REQUEST).status() == 200);
   }
