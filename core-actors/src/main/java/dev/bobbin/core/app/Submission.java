@@ -13,6 +13,10 @@ import java.util.Map;
  *     was asked for
  * @param acls the application's ACLs in Hadoop's string form; a type not given allows no one but
  *     the owner, the administrators and the queue's administrators
+ * @param attemptFailuresValidityInterval YARN's {@code attempt-failures-validity-interval} in ms: only
+ *     attempt failures this recent count against {@code maxAttempts}; 0 or less, every failure counts
+ * @param lifetime YARN's LIFETIME timeout, in ms from the submission: an application still running
+ *     then is killed; 0 or less, none
  */
 public record Submission(
     String appId,
@@ -25,11 +29,20 @@ public record Submission(
     Resource amResource,
     ContainerLaunchContext amLaunch,
     int maxAttempts,
-    Map<ApplicationAccessType, String> acls) implements CborSerializable {
+    Map<ApplicationAccessType, String> acls,
+    long attemptFailuresValidityInterval,
+    long lifetime) implements CborSerializable {
   public Submission {
     tags = tags == null ? List.of() : List.copyOf(tags);
     // Null in submissions journalled before applications had ACLs.
     acls = acls == null ? Map.of() : Map.copyOf(acls);
+  }
+
+  /** Every attempt failure counts, and no lifetime. */
+  public Submission(String appId, String name, String user, String queue, int priority, String applicationType,
+      List<String> tags, Resource amResource, ContainerLaunchContext amLaunch, int maxAttempts,
+      Map<ApplicationAccessType, String> acls) {
+    this(appId, name, user, queue, priority, applicationType, tags, amResource, amLaunch, maxAttempts, acls, -1, -1);
   }
 
   /** Without ACLs of its own. */
@@ -40,11 +53,22 @@ public record Submission(
 
   public Submission withPriority(int effective) {
     return new Submission(appId, name, user, queue, effective, applicationType, tags, amResource, amLaunch, maxAttempts,
-        acls);
+        acls, attemptFailuresValidityInterval, lifetime);
   }
 
   public Submission withQueue(String placed) {
     return new Submission(appId, name, user, placed, priority, applicationType, tags, amResource, amLaunch, maxAttempts,
-        acls);
+        acls, attemptFailuresValidityInterval, lifetime);
+  }
+
+  public Submission withAttemptFailuresValidityInterval(long interval) {
+    return new Submission(appId, name, user, queue, priority, applicationType, tags, amResource, amLaunch, maxAttempts,
+        acls, interval, lifetime);
+  }
+
+  /** @param ms how long after its submission the application may run; 0 or less, without end */
+  public Submission withLifetime(long ms) {
+    return new Submission(appId, name, user, queue, priority, applicationType, tags, amResource, amLaunch, maxAttempts,
+        acls, attemptFailuresValidityInterval, ms);
   }
 }
