@@ -505,15 +505,12 @@ public final class ApplicationEntity
 
   private ReplyEffect<Event, State> onRecordPreemption(State s, RecordPreemption c) {
     if (!s.exists()) return Effect().reply(c.replyTo(), notFound());
-    // An ended application's journal is only ever removed from now on (ApplicationRetention).
-    if (s.state().isFinal()) return Effect().reply(c.replyTo(), StatusReply.ack());
     Event e = c.suffered() ? new PreemptionSuffered(c.record()) : new PreemptionCaused(c.record());
     return Effect().persist(e).thenReply(c.replyTo(), ns -> StatusReply.ack());
   }
 
   private ReplyEffect<Event, State> onCancelPreemption(State s, CancelPreemption c) {
     if (!s.exists()) return Effect().reply(c.replyTo(), notFound());
-    if (s.state().isFinal()) return Effect().reply(c.replyTo(), StatusReply.ack());
     if (!s.preemptions().hasSuffered(c.record())) return Effect().reply(c.replyTo(), StatusReply.ack());
     return Effect().persist(new PreemptionCancelled(c.record())).thenReply(c.replyTo(), ns -> StatusReply.ack());
   }

@@ -172,16 +172,12 @@ class LongRunningApplicationTest {
   }
 
   @Test
-  void anEndedApplicationKeepsItsTimeoutsAndRecordsNoMorePreemptions() {
+  void anEndedApplicationKeepsItsTimeouts() {
     submit(2, -1, 5_000);
     kit.<StatusReply<AppReport>>runCommand(r -> new ApplicationEntity.Kill("", r));
     var update = kit.<StatusReply<AppReport>>runCommand(r -> new ApplicationEntity.UpdateLifetime(T0 + 60_000, r));
     assertThat(update.hasNoEvents()).isTrue();
     assertThat(update.reply().getValue().lifetimeDeadline()).isEqualTo(T0 + 5_000);
-    var record = new PreemptionRecord("container_1700000000000_0001_01_000002", APP, null, null, "fair",
-        new Resource(1024, 1), false, T0, T0, "test");
-    var preempted = kit.<StatusReply<Done>>runCommand(r -> new ApplicationEntity.RecordPreemption(record, true, r));
-    assertThat(preempted.hasNoEvents()).isTrue();
   }
 
   private static final class SettableClock extends Clock {
