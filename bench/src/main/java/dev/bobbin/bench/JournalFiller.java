@@ -68,6 +68,9 @@ final class JournalFiller extends AbstractBehavior<JournalFiller.Msg> {
     public void attemptEnded(String appId, String attemptId) {}
 
     @Override
+    public void lifetimeChanged(String appId, long deadline) {}
+
+    @Override
     public void appEnded(String appId, AppState state) {}
 
     @Override

@@ -91,6 +91,11 @@ final class StubEffects implements SchedulerEffects {
   }
 
   @Override
+  public CompletionStage<Done> expireLifetime(String appId) {
+    return DONE;
+  }
+
+  @Override
   public CompletionStage<Done> recordDeliveries(String appId, String attemptId, List<String> containerIds) {
     return DONE;
   }

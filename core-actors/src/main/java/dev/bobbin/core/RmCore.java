@@ -342,6 +342,16 @@ public final class RmCore {
     });
   }
 
+  /** As YARN's {@code updateApplicationTimeouts} for LIFETIME: the application ends at {@code expiryTime}. */
+  public CompletionStage<AppReport> updateLifetime(String appId, long expiryTime, Consumer<AppReport> authorize) {
+    return application(appId).thenCompose(found -> {
+      authorize.accept(found);
+      return Retrying.<AppReport>ask(t -> app(appId).askWithStatus(r -> new ApplicationEntity.UpdateLifetime(expiryTime,
+              r), t), timeout)
+          .exceptionallyCompose(e -> CompletableFuture.failedFuture(rejectionOr(e, Rejection.badRequest(rootMessage(e)))));
+    });
+  }
+
   /** The live applications and the most recently ended ones (bobbin.rm.max-completed-applications). */
   public CompletionStage<List<AppReport>> applications() {
     return directory.list();

@@ -104,8 +104,10 @@ final class AppJson {
     m.put("unmanagedApplication", false);
     m.put("amNodeLabelExpression", "");
     m.put("maxAppAttempts", r.maxAttempts());
-    m.put("timeouts", Map.of("timeout", List.of(Map.of("type", "LIFETIME", "expiryTime", "UNLIMITED",
-        "remainingTimeInSeconds", -1))));
+    // Bobbin's own: the failed attempts that count against maxAppAttempts now, and the window they count in.
+    m.put("attemptFailuresCounted", r.attemptFailuresCounted(now));
+    m.put("attemptFailuresValidityInterval", r.attemptFailuresValidityInterval());
+    m.put("timeouts", AppTimeoutJson.timeouts(r, now));
     return m;
   }
 

@@ -111,6 +111,12 @@ final class ClusterRoutes extends AllDirectives {
         path("state", () -> concat(
             get(() -> async(() -> state(id))),
             put(() -> entity(Unmarshaller.entityToString(), body -> async(() -> putState(id, body, caller)))))),
+        path("timeouts", () -> get(() -> async(() -> timeouts(id)))),
+        path(PathMatchers.segment("timeouts").slash(PathMatchers.segment()), type ->
+            get(() -> async(() -> timeout(id, type)))),
+        path("timeout", () -> concat(
+            get(() -> async(() -> timeout(id, AppTimeoutJson.LIFETIME))),
+            put(() -> entity(Unmarshaller.entityToString(), body -> async(() -> putTimeout(id, body, caller)))))),
         path("priority", () -> concat(
             get(() -> async(() -> priority(id))),
             put(() -> entity(Unmarshaller.entityToString(), body -> async(() -> putPriority(id, body, caller)))))));
@@ -124,6 +130,25 @@ final class ClusterRoutes extends AllDirectives {
   private CompletionStage<HttpResponse> putPriority(String id, String body, RestCaller caller) {
     int priority = SubmissionJson.priority(Bodies.tree(body));
     return audited(caller, "Update Application Priority", SERVICE, id, core.updatePriority(id, priority, mayModify(caller, id))).thenApply(r -> ok(Map.of("priority", r.priority())));
+  }
+
+  private CompletionStage<HttpResponse> timeouts(String id) {
+    return core.application(id).thenApply(r -> ok(Map.of("timeouts",
+        AppTimeoutJson.timeouts(r, System.currentTimeMillis()))));
+  }
+
+  private CompletionStage<HttpResponse> timeout(String id, String type) {
+    AppTimeoutJson.type(type);
+    return core.application(id).thenApply(r -> ok(Map.of("timeout",
+        AppTimeoutJson.lifetime(r, System.currentTimeMillis()))));
+  }
+
+  /** As {@code yarn application -updateLifetime}: for whoever may kill the application. */
+  private CompletionStage<HttpResponse> putTimeout(String id, String body, RestCaller caller) {
+    long expiry = AppTimeoutJson.expiryTime(Bodies.tree(body));
+    return audited(caller, "Update Application Timeouts", SERVICE, id,
+        core.updateLifetime(id, expiry, mayModify(caller, id)))
+        .thenApply(r -> ok(Map.of("timeout", AppTimeoutJson.lifetime(r, System.currentTimeMillis()))));
   }
 
   private CompletionStage<HttpResponse> attempts(String id, RestCaller caller) {
@@ -223,7 +248,7 @@ final class ClusterRoutes extends AllDirectives {
   /** The caller submits as themselves, whatever the body says. */
   private CompletionStage<HttpResponse> submit(String body, RestCaller caller, String uri) {
     JsonNode tree = Bodies.tree(body);
-    var submission = SubmissionJson.parse(tree, caller.user());
+    var submission = SubmissionJson.withLongRunningFields(tree, SubmissionJson.parse(tree, caller.user()));
     String base = uri.contains("?") ? uri.substring(0, uri.indexOf('?')) : uri;
     String location = (base.endsWith("/") ? base : base + "/") + submission.appId();
     return audited(caller, SUBMIT, SERVICE, submission.appId(),

@@ -67,6 +67,16 @@ final class SubmissionJson {
     return (int) number(body, "priority", 0, Integer.MAX_VALUE);
   }
 
+  /**
+   * The submission with what long-running services set: {@code attempt-failures-validity-interval}
+   * (ms, -1 when missing: every failure counts) and {@code application-timeouts}.
+   */
+  static Submission withLongRunningFields(JsonNode n, Submission parsed) {
+    long window = n.hasNonNull("attempt-failures-validity-interval")
+        ? number(n, "attempt-failures-validity-interval", Long.MIN_VALUE, Long.MAX_VALUE) : -1;
+    return parsed.withAttemptFailuresValidityInterval(window).withLifetime(AppTimeoutJson.lifetimeMs(n));
+  }
+
   /** {@code am-container-spec.application-acls}: {@code {"entry":[{"key":"VIEW_APP","value":"u1,u2 g1"}]}}. */
   private static Map<ApplicationAccessType, String> acls(JsonNode spec) {
     Map<ApplicationAccessType, String> acls = new EnumMap<>(ApplicationAccessType.class);

@@ -227,6 +227,15 @@ class SecurityIT {
         "refreshUserToGroupsMappings");
     assertThat(admin.put("/admin/refresh-user-to-groups-mappings", "").status()).isEqualTo(200);
 
+    // So is a change of its lifetime; its timeouts are read as its priority is.
+    String timeout = "{\"timeout\":{\"type\":\"LIFETIME\",\"expiryTime\":\"2099-01-01T00:00:00.000+0000\"}}";
+    assertRemoteException(bob.put("/apps/" + id + "/timeout", timeout), 403, ACCESS_CONTROL, "MODIFY_APP");
+    assertThat(alice.get("/apps/" + id + "/timeout").json().path("timeout").path("expiryTime").asText())
+        .isEqualTo("UNLIMITED");
+    Http.Reply extended = alice.put("/apps/" + id + "/timeout", timeout);
+    assertThat(extended.status()).as(extended.body()).isEqualTo(200);
+    assertThat(extended.json().path("timeout").path("remainingTimeInSeconds").asLong()).isPositive();
+
     Http.Reply killed = admin.put("/apps/" + id + "/state", "{\"state\":\"KILLED\"}");
     assertThat(killed.status()).as(killed.body()).isEqualTo(200);
     assertThat(alice.get("/apps/" + id).json().path("app").path("state").asText()).isEqualTo("KILLED");

@@ -14,4 +14,7 @@ public interface AppNotices {
 
   /** The application runs at a new priority from now on. */
   void priorityChanged(String appId, int priority);
+
+  /** The application's lifetime runs out at {@code deadline} (ms since the epoch). */
+  void lifetimeChanged(String appId, long deadline);
 }

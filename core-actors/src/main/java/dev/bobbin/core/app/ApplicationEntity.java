@@ -6,6 +6,7 @@ import dev.bobbin.protocol.ExitStatus;
 import dev.bobbin.protocol.FinalApplicationStatus;
 import dev.bobbin.protocol.Ids;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -33,6 +34,9 @@ public final class ApplicationEntity
   public static final EntityTypeKey<Command> TYPE_KEY =
       EntityTypeKey.create(Command.class, "Application");
   public static final String TAG = "app";
+  /** YARN's diagnostics for an application its lifetime monitor killed. */
+  public static final String LIFETIME_EXCEEDED =
+      "Application is killed by ResourceManager as it has exceeded the lifetime period.";
 
   // Commands
 
@@ -83,6 +87,16 @@ public final class ApplicationEntity
   public record UpdatePriority(int priority, ActorRef<StatusReply<AppReport>> replyTo) implements Command {}
 
   public record Get(ActorRef<StatusReply<AppReport>> replyTo) implements Command {}
+
+  /**
+   * Sets the application's LIFETIME to end at {@code expiryTime} (ms since the epoch), as YARN's
+   * {@code updateApplicationTimeouts}: refused if that is already past or the application is not
+   * yet or no longer running; an ended application answers as it is.
+   */
+  public record UpdateLifetime(long expiryTime, ActorRef<StatusReply<AppReport>> replyTo) implements Command {}
+
+  /** Asked by the scheduler's lifetime monitor: kills the application if its lifetime has run out by now. */
+  public record ExpireLifetime(ActorRef<StatusReply<Done>> replyTo) implements Command {}
 
   /**
    * Asked by the scheduler for an application a registering NodeManager reports but the scheduler
@@ -136,6 +150,9 @@ public final class ApplicationEntity
   public record AppKilled(String diagnostics, long time) implements Event {}
 
   public record PriorityUpdated(int priority) implements Event {}
+
+  /** @param lifetime the new {@link Submission#lifetime()}: ms from the submission */
+  public record LifetimeUpdated(long lifetime) implements Event {}
 
   public record PreemptionSuffered(PreemptionRecord record) implements Event {}
 
@@ -193,7 +210,12 @@ public final class ApplicationEntity
       Submission s = submission;
       return new AppReport(appId, s.user(), s.name(), s.queue(), state, finalStatus, diagnostics,
           s.applicationType(), s.tags(), s.priority(), startedTime, finishedTime, s.amResource(),
-          s.maxAttempts(), attempts, preemptions, s.acls());
+          s.maxAttempts(), attempts, preemptions, s.acls(), s.attemptFailuresValidityInterval(), lifetimeDeadline());
+    }
+
+    /** When the application's lifetime runs out (ms since the epoch); 0 without one. */
+    public long lifetimeDeadline() {
+      return submission == null || submission.lifetime() <= 0 ? 0 : startedTime + submission.lifetime();
     }
 
     public State apply(Event event) {
@@ -225,6 +247,9 @@ public final class ApplicationEntity
         return finished(AppState.KILLED, FinalApplicationStatus.KILLED, e.diagnostics(), e.time(), AttemptState.KILLED);
       } else if (event instanceof PriorityUpdated e) {
         return new State(appId, issuedTo, submission.withPriority(e.priority()), state, finalStatus, diagnostics,
+            startedTime, finishedTime, attempts, preemptions);
+      } else if (event instanceof LifetimeUpdated e) {
+        return new State(appId, issuedTo, submission.withLifetime(e.lifetime()), state, finalStatus, diagnostics,
             startedTime, finishedTime, attempts, preemptions);
       } else if (event instanceof PreemptionSuffered e) {
         return new State(appId, issuedTo, submission, state, finalStatus, diagnostics, startedTime, finishedTime, attempts,
@@ -306,6 +331,8 @@ public final class ApplicationEntity
         .onCommand(AmContainerFinished.class, this::onAmContainerFinished)
         .onCommand(Kill.class, this::onKill)
         .onCommand(UpdatePriority.class, this::onUpdatePriority)
+        .onCommand(UpdateLifetime.class, this::onUpdateLifetime)
+        .onCommand(ExpireLifetime.class, this::onExpireLifetime)
         .onCommand(RecordPreemption.class, this::onRecordPreemption)
         .onCommand(CancelPreemption.class, this::onCancelPreemption)
         .onCommand(RecordDeliveries.class, this::onRecordDeliveries)
@@ -339,6 +366,7 @@ public final class ApplicationEntity
     return Effect()
         .persist(List.of(new Submitted(c.submission(), now), new AttemptStarted(attemptId, 1, now)))
         .thenRun(this::attemptAdded)
+        .thenRun(this::lifetimeChanged)
         .thenReply(c.replyTo(), ns -> StatusReply.success(ns.report()));
   }
 
@@ -392,18 +420,21 @@ public final class ApplicationEntity
     Attempt cur = s.currentAttempt();
     String diag = "AM Container for " + c.attemptId() + " exited with exitCode: " + c.exitStatus()
         + (c.diagnostics().isEmpty() ? "" : ". " + c.diagnostics());
+    String notCounted = AttemptFailures.notCountedBecause(c.exitStatus());
+    if (notCounted != null) diag += ". Not counted against the application's attempts: " + notCounted;
     List<Event> events = new ArrayList<>();
-    events.add(new AttemptFailed(c.attemptId(), c.exitStatus(), diag, now));
-    long counted = s.attempts().stream()
-        .filter(a -> a.state() == AttemptState.FAILED && ExitStatus.countsAgainstAttempts(a.exitStatus())).count()
-        + (ExitStatus.countsAgainstAttempts(c.exitStatus()) ? 1 : 0);
+    AttemptFailed failed = new AttemptFailed(c.attemptId(), c.exitStatus(), diag, now);
+    events.add(failed);
+    long window = s.submission().attemptFailuresValidityInterval();
+    int counted = AttemptFailures.counted(s.apply(failed).attempts(), window, now);
     boolean retry = counted < s.submission().maxAttempts();
     String nextAttempt = Ids.attemptId(appId, cur.number() + 1);
     if (retry) {
       events.add(new AttemptStarted(nextAttempt, cur.number() + 1, now));
     } else {
       events.add(new AppFailed("Application " + appId + " failed " + s.submission().maxAttempts()
-          + " times due to " + diag + ". Failing the application.", now));
+          + " times" + (window > 0 ? " in previous " + window + " milliseconds" : "") + " due to " + diag
+          + ". Failing the application.", now));
     }
     return Effect()
         .persist(events)
@@ -442,6 +473,36 @@ public final class ApplicationEntity
         .thenReply(c.replyTo(), ns -> StatusReply.success(ns.report()));
   }
 
+  private ReplyEffect<Event, State> onUpdateLifetime(State s, UpdateLifetime c) {
+    if (!s.exists()) return Effect().reply(c.replyTo(), notFound());
+    if (s.state().isFinal()) return Effect().reply(c.replyTo(), StatusReply.success(s.report()));
+    if (s.state() != AppState.SUBMITTED && s.state() != AppState.ACCEPTED && s.state() != AppState.RUNNING) {
+      return Effect().reply(c.replyTo(), StatusReply.error(
+          "Application is in " + s.state() + " state; its timeouts cannot be updated."));
+    }
+    long now = clock.millis();
+    if (c.expiryTime() < now) {
+      return Effect().reply(c.replyTo(), StatusReply.error("Expire time is less than current time, current-time="
+          + Instant.ofEpochMilli(now) + " expire-time=" + Instant.ofEpochMilli(c.expiryTime())));
+    }
+    if (c.expiryTime() == s.lifetimeDeadline()) return Effect().reply(c.replyTo(), StatusReply.success(s.report()));
+    return Effect()
+        .persist(new LifetimeUpdated(c.expiryTime() - s.startedTime()))
+        .thenRun(this::lifetimeChanged)
+        .thenReply(c.replyTo(), ns -> StatusReply.success(ns.report()));
+  }
+
+  private ReplyEffect<Event, State> onExpireLifetime(State s, ExpireLifetime c) {
+    long deadline = s.exists() ? s.lifetimeDeadline() : 0;
+    if (s.state().isFinal() || deadline <= 0 || clock.millis() < deadline) {
+      return Effect().reply(c.replyTo(), StatusReply.ack());
+    }
+    return Effect()
+        .persist(new AppKilled(LIFETIME_EXCEEDED, clock.millis()))
+        .thenRun(ns -> scheduler.appEnded(appId, ns.state()))
+        .thenReply(c.replyTo(), ns -> StatusReply.ack());
+  }
+
   private ReplyEffect<Event, State> onRecordPreemption(State s, RecordPreemption c) {
     if (!s.exists()) return Effect().reply(c.replyTo(), notFound());
     Event e = c.suffered() ? new PreemptionSuffered(c.record()) : new PreemptionCaused(c.record());
@@ -464,6 +525,10 @@ public final class ApplicationEntity
 
   private void attemptAdded(State s) {
     scheduler.attemptAdded(appId, s.currentAttempt().attemptId(), s.submission(), s.startedTime());
+  }
+
+  private void lifetimeChanged(State s) {
+    if (s.lifetimeDeadline() > 0) scheduler.lifetimeChanged(appId, s.lifetimeDeadline());
   }
 
   private <T> StatusReply<T> notFound() {

@@ -15,6 +15,10 @@ import java.util.Map;
  *     the owner, the administrators and the queue's administrators
  * @param keepContainers YARN's {@code keep-containers-across-application-attempts}: an attempt that
  *     ends leaves its running containers to the next one; false in journals from before it existed
+ * @param attemptFailuresValidityInterval YARN's {@code attempt-failures-validity-interval} in ms: only
+ *     attempt failures this recent count against {@code maxAttempts}; 0 or less, every failure counts
+ * @param lifetime YARN's LIFETIME timeout, in ms from the submission: an application still running
+ *     then is killed; 0 or less, none
  */
 public record Submission(
     String appId,
@@ -28,18 +32,28 @@ public record Submission(
     ContainerLaunchContext amLaunch,
     int maxAttempts,
     Map<ApplicationAccessType, String> acls,
-    boolean keepContainers) implements CborSerializable {
+    boolean keepContainers,
+    long attemptFailuresValidityInterval,
+    long lifetime) implements CborSerializable {
   public Submission {
     tags = tags == null ? List.of() : List.copyOf(tags);
     // Null in submissions journalled before applications had ACLs.
     acls = acls == null ? Map.of() : Map.copyOf(acls);
   }
 
-  /** Containers are not kept across attempts. */
+  /** Containers are not kept across attempts, every attempt failure counts, and no lifetime. */
   public Submission(String appId, String name, String user, String queue, int priority, String applicationType,
       List<String> tags, Resource amResource, ContainerLaunchContext amLaunch, int maxAttempts,
       Map<ApplicationAccessType, String> acls) {
     this(appId, name, user, queue, priority, applicationType, tags, amResource, amLaunch, maxAttempts, acls, false);
+  }
+
+  /** Every attempt failure counts, and no lifetime. */
+  public Submission(String appId, String name, String user, String queue, int priority, String applicationType,
+      List<String> tags, Resource amResource, ContainerLaunchContext amLaunch, int maxAttempts,
+      Map<ApplicationAccessType, String> acls, boolean keepContainers) {
+    this(appId, name, user, queue, priority, applicationType, tags, amResource, amLaunch, maxAttempts, acls,
+        keepContainers, -1, -1);
   }
 
   /** Without ACLs of its own. */
@@ -50,11 +64,22 @@ public record Submission(
 
   public Submission withPriority(int effective) {
     return new Submission(appId, name, user, queue, effective, applicationType, tags, amResource, amLaunch, maxAttempts,
-        acls, keepContainers);
+        acls, keepContainers, attemptFailuresValidityInterval, lifetime);
   }
 
   public Submission withQueue(String placed) {
     return new Submission(appId, name, user, placed, priority, applicationType, tags, amResource, amLaunch, maxAttempts,
-        acls, keepContainers);
+        acls, keepContainers, attemptFailuresValidityInterval, lifetime);
+  }
+
+  public Submission withAttemptFailuresValidityInterval(long interval) {
+    return new Submission(appId, name, user, queue, priority, applicationType, tags, amResource, amLaunch, maxAttempts,
+        acls, keepContainers, interval, lifetime);
+  }
+
+  /** @param ms how long after its submission the application may run; 0 or less, without end */
+  public Submission withLifetime(long ms) {
+    return new Submission(appId, name, user, queue, priority, applicationType, tags, amResource, amLaunch, maxAttempts,
+        acls, keepContainers, attemptFailuresValidityInterval, ms);
   }
 }

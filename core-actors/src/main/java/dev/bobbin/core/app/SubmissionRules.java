@@ -62,7 +62,8 @@ public final class SubmissionRules {
     String user = s.user() == null || s.user().isBlank() ? "dr.who" : s.user();
     int priority = Math.max(ApplicationPriorities.NONE_ASKED, s.priority());
     return new Submission(s.appId(), s.name() == null ? "" : s.name(), user, queue, priority, type, tags, am,
-        s.amLaunch(), attempts, s.acls(), s.keepContainers());
+        s.amLaunch(), attempts, s.acls(), s.keepContainers())
+        .withAttemptFailuresValidityInterval(s.attemptFailuresValidityInterval()).withLifetime(s.lifetime());
   }
 
   /** As YARN's {@code ApplicationSubmissionContext.setApplicationTags}: a set of at most 10 ASCII tags of 100. */

@@ -83,9 +83,14 @@ final class AppDirectoryHandler
     table.write(conn, folded.apps(), listed.keySet());
     table.addCounts(conn, folded.counts());
     if (!folded.ended().isEmpty()) {
-      int dropped = table.dropEndedBeyond(conn, maxCompleted);
-      if (dropped > 0) log.debug("Dropped {} ended application(s) from the list, keeping {}", dropped, maxCompleted);
+      List<String> dropped = table.dropEndedBeyond(conn, maxCompleted);
+      if (!dropped.isEmpty()) {
+        int rows = EndedAppJournal.remove(conn, dropped);
+        log.debug("Dropped {} ended application(s) from the list and {} of their rows from the journal, keeping {}",
+            dropped.size(), rows, maxCompleted);
+      }
     }
+    folded.ended().forEach(ApplicationSummary::log);
   }
 
   static Folded fold(Map<String, AppDirectoryTable.Listed> listed,

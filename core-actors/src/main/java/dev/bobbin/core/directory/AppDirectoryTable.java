@@ -36,8 +36,9 @@ final class AppDirectoryTable {
   private static final String ADD_COUNT = "UPDATE \"app_directory_count\" SET \"apps\" = \"apps\" + ? WHERE \"state\" = ?";
   private static final String INSERT_COUNT = "INSERT INTO \"app_directory_count\" (\"apps\", \"state\") VALUES (?, ?)";
   private static final String COUNT_ENDED = "SELECT COUNT(*) FROM \"app_directory\" WHERE \"ended\" IS NOT NULL";
-  private static final String DROP_OLDEST_ENDED = "DELETE FROM \"app_directory\" WHERE \"ended\" <= "
+  private static final String OLDEST_ENDED = "SELECT \"app_id\" FROM \"app_directory\" WHERE \"ended\" <= "
       + "(SELECT \"ended\" FROM \"app_directory\" WHERE \"ended\" IS NOT NULL ORDER BY \"ended\" LIMIT 1 OFFSET ?)";
+  private static final String DROP = "DELETE FROM \"app_directory\" WHERE \"app_id\" = ?";
 
   /** An application as listed: the entity's state, and the ordering of the event that ended it. */
   record Listed(ApplicationEntity.State entity, Long ended) {}
@@ -137,20 +138,31 @@ final class AppDirectoryTable {
   /**
    * Drops the ended applications beyond the {@code keep} most recently ended, oldest first.
    *
-   * @return how many were dropped
+   * @return the ids of those dropped
    */
-  int dropEndedBeyond(Connection conn, int keep) throws SQLException {
+  List<String> dropEndedBeyond(Connection conn, int keep) throws SQLException {
     long ended;
     try (PreparedStatement st = conn.prepareStatement(COUNT_ENDED); ResultSet rs = st.executeQuery()) {
       rs.next();
       ended = rs.getLong(1);
     }
-    if (ended <= keep) return 0;
-    try (PreparedStatement st = conn.prepareStatement(DROP_OLDEST_ENDED)) {
+    if (ended <= keep) return List.of();
+    List<String> dropped = new ArrayList<>();
+    try (PreparedStatement st = conn.prepareStatement(OLDEST_ENDED)) {
       // The newest of those to drop: orderings are unique, one per event.
       st.setLong(1, ended - keep - 1);
-      return st.executeUpdate();
+      try (ResultSet rs = st.executeQuery()) {
+        while (rs.next()) dropped.add(rs.getString(1));
+      }
     }
+    try (PreparedStatement st = conn.prepareStatement(DROP)) {
+      for (String id : dropped) {
+        st.setString(1, id);
+        st.addBatch();
+      }
+      st.executeBatch();
+    }
+    return dropped;
   }
 
   private String toJson(AppReport report) {

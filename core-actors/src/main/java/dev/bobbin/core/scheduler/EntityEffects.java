@@ -144,6 +144,11 @@ public final class EntityEffects implements SchedulerEffects {
   }
 
   @Override
+  public CompletionStage<Done> expireLifetime(String appId) {
+    return ack(applications.apply(appId), ApplicationEntity.ExpireLifetime::new);
+  }
+
+  @Override
   public CompletionStage<Done> recordDeliveries(String appId, String attemptId, List<String> containerIds) {
     return ack(applications.apply(appId), r -> new ApplicationEntity.RecordDeliveries(attemptId, containerIds, r));
   }

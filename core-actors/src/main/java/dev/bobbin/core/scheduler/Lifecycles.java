@@ -6,6 +6,7 @@ import dev.bobbin.core.app.PreemptionRecord;
 import dev.bobbin.core.policy.PolicySet;
 import dev.bobbin.protocol.ContainerStatus;
 import dev.bobbin.protocol.ExitStatus;
+import java.time.Instant;
 import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -96,6 +97,15 @@ final class Lifecycles {
     acts.scheduleSoon();
   }
 
+  /** YARN's lifetime monitor follows the application's new deadline. */
+  void lifetimeChanged(SchedulerProtocol.LifetimeChanged m) {
+    SchedApp app = model.app(m.appId());
+    if (app == null || app.lifetimeDeadline == m.deadline()) return;
+    app.lifetimeDeadline = m.deadline();
+    app.lifetimeReportedAt = 0;
+    log.info("Application {} may run until {}", m.appId(), Instant.ofEpochMilli(m.deadline()));
+  }
+
   /** Kills every live container of the application that matches; never-launched ones complete at once. */
   private void releaseAll(String appId, Predicate<SchedContainer> which, String diagnostics) {
     for (SchedContainer c : model.liveContainersOf(appId)) {
@@ -171,6 +181,22 @@ final class Lifecycles {
       String diagnostics = "ApplicationMaster for attempt " + app.attemptId + " timed out";
       log.warn("{}: no register or allocate call for {}", diagnostics, deps.amExpiry());
       acts.write(new Write.ReportAmFinished(app.appId, app.attemptId, ExitStatus.INVALID, diagnostics));
+    }
+  }
+
+  /**
+   * YARN's {@code RMAppLifetimeMonitor}: an application past its lifetime is killed. The entity
+   * checks the deadline it journalled; the request is repeated an ask timeout later until it ends.
+   */
+  void expireLifetimes() {
+    long now = deps.clock().millis();
+    for (SchedApp app : model.apps()) {
+      if (app.lifetimeDeadline <= 0 || app.lifetimeDeadline > now) continue;
+      if (app.lifetimeReportedAt != 0 && now - app.lifetimeReportedAt < deps.askTimeout().toMillis()) continue;
+      app.lifetimeReportedAt = now;
+      log.info("Application {} has exceeded its lifetime, which ended at {}; killing it", app.appId,
+          Instant.ofEpochMilli(app.lifetimeDeadline));
+      acts.write(new Write.ExpireLifetime(app.appId));
     }
   }
 

@@ -65,6 +65,7 @@ final class Recovery {
           sub.amResource(), sub.amLaunch(), sub.keepContainers());
       model.startAttempt(app, a.currentAttempt().attemptId());
       policy.follow(id, app.queue);
+      app.lifetimeDeadline = a.lifetimeDeadline();
       if (!a.currentAttempt().amContainerId().isEmpty()) {
         app.clearAsks();
         // The AM's liveness window starts afresh with this scheduler, as after a YARN RM restart.

@@ -68,6 +68,10 @@ final class SchedApp {
   long lastAmContact;
   /** When the attempt was last reported timed out to its Application entity; repeated until it ends. */
   long amExpiryReportedAt;
+  /** When the application's lifetime runs out (ms since the epoch); 0 without one. */
+  long lifetimeDeadline;
+  /** When its running out was last reported to its Application entity; repeated until it ends. */
+  long lifetimeReportedAt;
 
   SchedApp(Waiting waiting, String appId, QueuePath queue, String user, int priority, long submitTime,
       Resource amResource, ContainerLaunchContext amLaunch) {

@@ -178,6 +178,7 @@ public final class Scheduler implements Acts {
     lifecycles.expireAllocations();
     lifecycles.expireAms();
     lifecycles.expireAmsLeftToExit();
+    lifecycles.expireLifetimes();
   }
 
   /** What both phases answer alike. */
@@ -187,6 +188,7 @@ public final class Scheduler implements Acts {
         .onMessage(AttemptEnded.class, m -> same(() -> lifecycles.attemptEnded(m)))
         .onMessage(AppEnded.class, m -> same(() -> lifecycles.appEnded(m)))
         .onMessage(SchedulerProtocol.PriorityChanged.class, m -> same(() -> lifecycles.priorityChanged(m)))
+        .onMessage(SchedulerProtocol.LifetimeChanged.class, m -> same(() -> lifecycles.lifetimeChanged(m)))
         .onMessage(NodeRegistered.class, m -> same(() -> m.replyTo().tell(nodes.register(m))))
         .onMessage(NodeHeartbeat.class, m -> same(() -> m.replyTo().tell(nodes.heartbeat(m.request()))))
         .onMessage(AmRegistered.class, m -> same(() ->

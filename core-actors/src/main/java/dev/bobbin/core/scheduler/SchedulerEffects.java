@@ -42,6 +42,9 @@ public interface SchedulerEffects {
   /** The attempt's AM container exited or its AM timed out: the attempt has failed. */
   CompletionStage<Done> reportAmFinished(String appId, String attemptId, int exitStatus, String diagnostics);
 
+  /** The application's lifetime has run out: it is killed, unless its journalled deadline says otherwise. */
+  CompletionStage<Done> expireLifetime(String appId);
+
   /** The attempt's AM has the completions of these containers. */
   CompletionStage<Done> recordDeliveries(String appId, String attemptId, List<String> containerIds);
 

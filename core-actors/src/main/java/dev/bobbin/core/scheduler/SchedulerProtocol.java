@@ -47,6 +47,9 @@ public final class SchedulerProtocol {
 
   public record PriorityChanged(String appId, int priority) implements Command {}
 
+  /** @param deadline when the application's lifetime runs out, ms since the epoch */
+  public record LifetimeChanged(String appId, long deadline) implements Command {}
+
   // From the NodeManager protocol routes.
 
   /**

@@ -27,4 +27,9 @@ public record ToScheduler(ActorRef<SchedulerProtocol.Command> scheduler) impleme
   public void priorityChanged(String appId, int priority) {
     scheduler.tell(new SchedulerProtocol.PriorityChanged(appId, priority));
   }
+
+  @Override
+  public void lifetimeChanged(String appId, long deadline) {
+    scheduler.tell(new SchedulerProtocol.LifetimeChanged(appId, deadline));
+  }
 }

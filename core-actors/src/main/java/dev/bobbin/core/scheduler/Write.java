@@ -54,6 +54,12 @@ sealed interface Write extends CborSerializable {
     }
   }
 
+  record ExpireLifetime(String appId) implements Write {
+    public CompletionStage<Done> run(SchedulerEffects e) {
+      return e.expireLifetime(appId);
+    }
+  }
+
   record RecordDeliveries(String appId, String attemptId, List<String> containerIds) implements Write {
     public CompletionStage<Done> run(SchedulerEffects e) {
       return e.recordDeliveries(appId, attemptId, containerIds);

@@ -270,6 +270,28 @@ abstract class AppDirectoryContract {
   }
 
   @Test
+  void anEndedApplicationThatLeftTheListLeavesTheJournalTooAndIsForgotten() {
+    startMember();
+    runProjection(new RecordingSource(kit), 1, acknowledgingQueues(kit.createTestProbe()));
+    String evicted = app(1);
+    String kept = app(2);
+    String live = app(3);
+    for (String id : List.of(evicted, kept, live)) submit(id);
+    kill(evicted);
+    kill(kept);
+    await(() -> assertThat(listedIds()).containsExactly(kept, live));
+    stopMember();
+
+    // A member that recovers the entities from the journal finds nothing of the evicted one.
+    startMember();
+    TestProbe<StatusReply<AppReport>> reply = kit.createTestProbe();
+    entity(evicted).tell(new ApplicationEntity.Get(reply.ref()));
+    assertThat(reply.receiveMessage(WAIT).getError().getMessage()).contains("not found");
+    assertThat(report(kept).state()).isEqualTo(AppState.KILLED);
+    assertThat(report(live).state()).isEqualTo(AppState.ACCEPTED);
+  }
+
+  @Test
   void aRestartedMemberResumesTheProjectionFromItsOffsetWithoutReadingAgain() {
     startMember();
     String before = app(1);

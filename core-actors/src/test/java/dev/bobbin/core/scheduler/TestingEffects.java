@@ -170,6 +170,11 @@ final class TestingEffects implements SchedulerEffects {
   }
 
   @Override
+  public CompletionStage<Done> expireLifetime(String appId) {
+    return write(apps, new Write.ExpireLifetime(appId));
+  }
+
+  @Override
   public CompletionStage<Done> recordDeliveries(String appId, String attemptId, List<String> containerIds) {
     return write(apps, new Write.RecordDeliveries(appId, attemptId, containerIds));
   }
