@@ -111,7 +111,24 @@ final class ClusterRoutes extends AllDirectives {
             put(() -> entity(Unmarshaller.entityToString(), body -> async(() -> putState(id, body, caller)))))),
         path("priority", () -> concat(
             get(() -> async(() -> priority(id))),
-            put(() -> entity(Unmarshaller.entityToString(), body -> async(() -> putPriority(id, body, caller)))))));
+            put(() -> entity(Unmarshaller.entityToString(), body -> async(() -> putPriority(id, body, caller)))))),
+        path("queue", () -> concat(
+            get(() -> async(() -> queue(id))),
+            put(() -> entity(Unmarshaller.entityToString(), body -> async(() -> putQueue(id, body, caller)))))));
+  }
+
+  private CompletionStage<HttpResponse> queue(String id) {
+    return core.application(id).thenApply(r -> ok(Map.of("queue", r.queue())));
+  }
+
+  /**
+   * As {@code yarn application -movetoqueue}: for whoever may modify the application and submit to
+   * the target queue.
+   */
+  private CompletionStage<HttpResponse> putQueue(String id, String body, RestCaller caller) {
+    String queue = SubmissionJson.queue(Bodies.tree(body));
+    return audited(caller, "Move Application Request", SERVICE, id,
+        core.moveToQueue(id, queue, caller.who(), mayModify(caller, id))).thenApply(r -> ok(Map.of("queue", r.queue())));
   }
 
   private CompletionStage<HttpResponse> priority(String id) {

@@ -41,6 +41,9 @@ public final class SchedulerProtocol {
 
   public record PriorityChanged(String appId, int priority) implements Command {}
 
+  /** @param queue the leaf it runs in from now on, a path below root */
+  public record QueueMoved(String appId, String queue) implements Command {}
+
   // From the NodeManager protocol routes.
 
   /**

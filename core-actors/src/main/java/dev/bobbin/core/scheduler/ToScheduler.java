@@ -27,4 +27,9 @@ public record ToScheduler(ActorRef<SchedulerProtocol.Command> scheduler) impleme
   public void priorityChanged(String appId, int priority) {
     scheduler.tell(new SchedulerProtocol.PriorityChanged(appId, priority));
   }
+
+  @Override
+  public void queueMoved(String appId, String queue) {
+    scheduler.tell(new SchedulerProtocol.QueueMoved(appId, queue));
+  }
 }

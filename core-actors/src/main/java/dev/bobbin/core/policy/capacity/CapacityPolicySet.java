@@ -69,6 +69,15 @@ public final class CapacityPolicySet implements PolicySet {
     return CapacityPlacement.place(config, requestedQueue, user, groups);
   }
 
+  /** {@inheritDoc} A full path, a path below root or a leaf's unique name, as Hadoop resolves it. */
+  @Override
+  public Placement moveTarget(String queue) {
+    Optional<CapacityQueue> q = CapacityPlacement.resolve(config, queue);
+    if (q.isEmpty()) return new Placement.Rejected("The specified Queue: " + queue + " doesn't exist");
+    if (!q.get().isLeaf()) return new Placement.Rejected("The specified Queue: " + queue + " is not a Leaf Queue.");
+    return new Placement.Placed(q.get().path().full(), List.of(), "move");
+  }
+
   @Override
   public AdmissionTerms admission(QueuePath leaf) {
     return admission.terms(leaf.full());
