@@ -5,6 +5,7 @@ import static dev.bobbin.http.JsonResponses.failure;
 import static dev.bobbin.http.JsonResponses.ok;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.bobbin.config.QueuePath;
 import dev.bobbin.auth.AuditLog;
 import dev.bobbin.core.base.Rejection;
 import dev.bobbin.core.base.Retrying;
@@ -118,7 +119,7 @@ final class ClusterRoutes extends AllDirectives {
   }
 
   private CompletionStage<HttpResponse> queue(String id) {
-    return core.application(id).thenApply(r -> ok(Map.of("queue", r.queue())));
+    return core.application(id).thenApply(r -> ok(Map.of("queue", QueuePath.of(r.queue()).full())));
   }
 
   /**
@@ -128,7 +129,7 @@ final class ClusterRoutes extends AllDirectives {
   private CompletionStage<HttpResponse> putQueue(String id, String body, RestCaller caller) {
     String queue = SubmissionJson.queue(Bodies.tree(body));
     return audited(caller, "Move Application Request", SERVICE, id,
-        core.moveToQueue(id, queue, caller.who(), mayModify(caller, id))).thenApply(r -> ok(Map.of("queue", r.queue())));
+        core.moveToQueue(id, queue, caller.who(), mayModify(caller, id))).thenApply(r -> ok(Map.of("queue", QueuePath.of(r.queue()).full())));
   }
 
   private CompletionStage<HttpResponse> priority(String id) {

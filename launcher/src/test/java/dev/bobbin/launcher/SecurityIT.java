@@ -199,6 +199,10 @@ class SecurityIT {
         "MODIFY_APP");
     assertThat(alice.put("/apps/" + id + "/priority", "{\"priority\":0}").status()).isEqualTo(200);
     assertThat(admin.put("/apps/" + id + "/priority", "{\"priority\":0}").status()).isEqualTo(200);
+    // So is a move, which changes nothing when refused.
+    assertRemoteException(bob.put("/apps/" + id + "/queue", "{\"queue\":\"default\"}"), 403, ACCESS_CONTROL,
+        "MODIFY_APP");
+    assertThat(alice.get("/apps/" + id + "/queue").body()).contains("root.default");
 
     // Submitting needs the queue's submit rights, from a user or a group; a refusal creates nothing.
     String refused = bob.newApplication();
