@@ -200,9 +200,12 @@ class SecurityIT {
     assertThat(alice.put("/apps/" + id + "/priority", "{\"priority\":0}").status()).isEqualTo(200);
     assertThat(admin.put("/apps/" + id + "/priority", "{\"priority\":0}").status()).isEqualTo(200);
     // So is a move, which changes nothing when refused.
-    assertRemoteException(bob.put("/apps/" + id + "/queue", "{\"queue\":\"default\"}"), 403, ACCESS_CONTROL,
+    assertRemoteException(bob.put("/apps/" + id + "/queue", "{\"queue\":\"restricted\"}"), 403, ACCESS_CONTROL,
         "MODIFY_APP");
-    assertThat(alice.get("/apps/" + id + "/queue").body()).contains("root.default");
+    // Its owner needs the target queue's submit rights as well.
+    assertRemoteException(alice.put("/apps/" + id + "/queue", "{\"queue\":\"restricted\"}"), 403, ACCESS_CONTROL,
+        "cannot submit applications to target queue");
+    assertThat(alice.get("/apps/" + id + "/queue").body()).isEqualTo("{\"queue\":\"root.open\"}");
 
     // Submitting needs the queue's submit rights, from a user or a group; a refusal creates nothing.
     String refused = bob.newApplication();
