@@ -5,16 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.typesafe.config.ConfigFactory;
-import dev.bobbin.am.shell.ShellAmSpec;
 import dev.bobbin.config.NmSettings;
 import dev.bobbin.config.NodeCredential;
 import dev.bobbin.node.server.NodeManager;
-import dev.bobbin.protocol.Resource;
-import dev.bobbin.protocol.WireJson;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -78,7 +74,7 @@ class AppMoveIT {
         Http.get(base + "/nodes?states=RUNNING").json().path("nodes").path("node").size() == 1);
 
     String id = Http.post(base + "/apps/new-application?user.name=alice", "").json().path("application-id").asText();
-    Http.Reply submitted = Http.post(base + "/apps?user.name=alice", body(id, "a", "sleep 600"));
+    Http.Reply submitted = Http.post(base + "/apps?user.name=alice", CapacityQueuesIT.body(id, "a", "sleep 600"));
     assertThat(submitted.status()).as(submitted.body()).isEqualTo(202);
     Http.await(Duration.ofSeconds(60), "the AM and its worker", () -> app(base, id).path("allocatedMB").asLong() == 2048);
     String path = base + "/apps/" + id + "/queue?user.name=alice";
@@ -120,20 +116,6 @@ class AppMoveIT {
   }
 
   private static JsonNode queue(String base, String path) throws Exception {
-    JsonNode info = Http.get(base + "/scheduler").json().path("scheduler").path("schedulerInfo");
-    for (JsonNode q : info.path("queues").path("queue")) {
-      if (q.path("queuePath").asText().equals(path)) return q;
-    }
-    throw new AssertionError("no queue " + path + " in " + info);
-  }
-
-  private static String body(String id, String queue, String shell) throws Exception {
-    Map<String, Object> body = new LinkedHashMap<>();
-    body.put("application-id", id);
-    body.put("queue", queue);
-    body.put("resource", new Resource(1024, 1));
-    body.put("am-container-spec", Map.of("commands", Map.of("command",
-        ShellAmSpec.commands(System.getProperty("java.class.path"), shell, 1, new Resource(1024, 1), 0))));
-    return WireJson.mapper().writeValueAsString(body);
+    return CapacityQueuesIT.queue(base, path);
   }
 }
