@@ -75,6 +75,9 @@ final class JournalFiller extends AbstractBehavior<JournalFiller.Msg> {
 
     @Override
     public void priorityChanged(String appId, int priority) {}
+
+    @Override
+    public void queueMoved(String appId, String queue) {}
   };
   private static final long CLUSTER = 1700000000000L;
   private static final String USER = "bench";

@@ -9,6 +9,7 @@ import dev.bobbin.config.fair.Placement;
 import dev.bobbin.config.security.Caller;
 import dev.bobbin.core.access.AccessRules;
 import dev.bobbin.core.app.AppReport;
+import dev.bobbin.core.app.AppState;
 import dev.bobbin.core.app.ApplicationEntity;
 import dev.bobbin.core.app.ApplicationIdStamps;
 import dev.bobbin.core.app.AttemptState;
@@ -350,6 +351,60 @@ public final class RmCore {
               r), t), timeout)
           .exceptionallyCompose(e -> CompletableFuture.failedFuture(rejectionOr(e, Rejection.badRequest(rootMessage(e)))));
     });
+  }
+
+  /**
+   * Moves an ACCEPTED or RUNNING application to the leaf {@code queue}: the target's entity admits
+   * it under its terms (state, most applications in all and per user) before the application
+   * records the move, and the source's entity lets it go after. A refusal changes nothing.
+   *
+   * @param caller who moves it: they need submit (or administer) rights on the target when ACLs are on
+   * @param authorize sees the application before it moves, and refuses by throwing a {@link Rejection}
+   */
+  public CompletionStage<AppReport> moveToQueue(String appId, String queue, Caller caller,
+      Consumer<AppReport> authorize) {
+    return application(appId).thenCompose(found -> {
+      authorize.accept(found);
+      if (found.state() != AppState.ACCEPTED && found.state() != AppState.RUNNING) {
+        throw Rejection.badRequest("App in " + found.state() + " state cannot be moved.");
+      }
+      if (!(queues.moveTarget(queue) instanceof Placement.Placed placed)) {
+        throw Rejection.badRequest(((Placement.Rejected) queues.moveTarget(queue)).reason());
+      }
+      QueuePath target = QueuePath.of(placed.queue());
+      if (!access.canSubmit(caller, queues.queueAcls(), target)) {
+        throw Rejection.accessDenied("User " + caller.user() + " cannot submit applications to target queue or the "
+            + "target queue doesn't exist: " + target + " while moving " + appId);
+      }
+      String source = found.queue();
+      if (source.equals(target.relative())) return CompletableFuture.completedFuture(found);
+      AppQueueMove move = new AppQueueMove(appId, found.user(), source, target.relative());
+      return admitMove(move, queues.version(), queues.admission(target))
+          .thenCompose(admitted -> Retrying.<AppReport>ask(t -> app(appId).askWithStatus(
+              r -> new ApplicationEntity.MoveToQueue(move.to(), r), t), timeout)
+              .exceptionallyCompose(e -> leave(move.to(), appId)
+                  .thenCompose(left -> CompletableFuture.failedFuture(rejectionOr(e, Rejection.badRequest(rootMessage(e)))))))
+          .thenCompose(moved -> leave(move.from(), appId).thenApply(left -> {
+            log.info("Application {} of {} moved from queue {} to {}", appId, move.user(), move.from(), move.to());
+            return moved;
+          }));
+    });
+  }
+
+  private record AppQueueMove(String appId, String user, String from, String to) {}
+
+  private CompletionStage<Done> admitMove(AppQueueMove move, String version, AdmissionTerms terms) {
+    return AskPattern.<QueueAdmissions.Command, Done>askWithStatus(admissions,
+            r -> new QueueAdmissions.Admit(move.to(), move.appId(), move.user(), version, terms, r),
+            timeout.multipliedBy(2), system.scheduler())
+        .exceptionallyCompose(e -> CompletableFuture.failedFuture(rejectionOr(e, Rejection.badRequest(
+            "Cannot move " + move.appId() + " to queue " + move.to() + ": " + rootMessage(e)))));
+  }
+
+  /** The queue's entity lets the application go; it answers a repeat as the first. */
+  private CompletionStage<Done> leave(String queue, String appId) {
+    return Retrying.ask(t -> sharding.entityRefFor(QueueEntity.TYPE_KEY, queue)
+        .askWithStatus(r -> new QueueEntity.RemoveApp(appId, r), t), timeout);
   }
 
   /** The live applications and the most recently ended ones (bobbin.rm.max-completed-applications). */

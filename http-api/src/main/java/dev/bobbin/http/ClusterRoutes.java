@@ -5,6 +5,7 @@ import static dev.bobbin.http.JsonResponses.failure;
 import static dev.bobbin.http.JsonResponses.ok;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.bobbin.config.QueuePath;
 import dev.bobbin.auth.AuditLog;
 import dev.bobbin.core.base.Rejection;
 import dev.bobbin.core.base.Retrying;
@@ -119,7 +120,24 @@ final class ClusterRoutes extends AllDirectives {
             put(() -> entity(Unmarshaller.entityToString(), body -> async(() -> putTimeout(id, body, caller)))))),
         path("priority", () -> concat(
             get(() -> async(() -> priority(id))),
-            put(() -> entity(Unmarshaller.entityToString(), body -> async(() -> putPriority(id, body, caller)))))));
+            put(() -> entity(Unmarshaller.entityToString(), body -> async(() -> putPriority(id, body, caller)))))),
+        path("queue", () -> concat(
+            get(() -> async(() -> queue(id))),
+            put(() -> entity(Unmarshaller.entityToString(), body -> async(() -> putQueue(id, body, caller)))))));
+  }
+
+  private CompletionStage<HttpResponse> queue(String id) {
+    return core.application(id).thenApply(r -> ok(Map.of("queue", QueuePath.of(r.queue()).full())));
+  }
+
+  /**
+   * As {@code yarn application -movetoqueue}: for whoever may modify the application and submit to
+   * the target queue.
+   */
+  private CompletionStage<HttpResponse> putQueue(String id, String body, RestCaller caller) {
+    String queue = SubmissionJson.queue(Bodies.tree(body));
+    return audited(caller, "Move Application Request", SERVICE, id,
+        core.moveToQueue(id, queue, caller.who(), mayModify(caller, id))).thenApply(r -> ok(Map.of("queue", QueuePath.of(r.queue()).full())));
   }
 
   private CompletionStage<HttpResponse> priority(String id) {

@@ -77,6 +77,15 @@ final class SubmissionJson {
     return parsed.withAttemptFailuresValidityInterval(window).withLifetime(AppTimeoutJson.lifetimeMs(n));
   }
 
+  /** The body of {@code PUT /apps/{id}/queue}: {@code {"queue":"name"}}, a queue's path or name. */
+  static String queue(JsonNode body) {
+    JsonNode q = body.path("queue");
+    if (!body.isObject() || !q.isTextual() || q.asText().isBlank()) {
+      throw Rejection.badRequest("Target queue cannot be empty: the body must be {\"queue\":\"name\"}");
+    }
+    return q.asText().strip();
+  }
+
   /** {@code am-container-spec.application-acls}: {@code {"entry":[{"key":"VIEW_APP","value":"u1,u2 g1"}]}}. */
   private static Map<ApplicationAccessType, String> acls(JsonNode spec) {
     Map<ApplicationAccessType, String> acls = new EnumMap<>(ApplicationAccessType.class);

@@ -139,7 +139,7 @@ class CapacityQueuesIT {
     return Http.get(base + "/apps/" + id).json().path("app");
   }
 
-  private static JsonNode queue(String base, String path) throws Exception {
+  static JsonNode queue(String base, String path) throws Exception {
     JsonNode info = Http.get(base + "/scheduler").json().path("scheduler").path("schedulerInfo");
     assertThat(info.path("type").asText()).isEqualTo("capacityScheduler");
     for (JsonNode q : info.path("queues").path("queue")) {
@@ -156,7 +156,7 @@ class CapacityQueuesIT {
     return id;
   }
 
-  private static String body(String id, String queue, String shell) throws Exception {
+  static String body(String id, String queue, String shell) throws Exception {
     Map<String, Object> body = new LinkedHashMap<>();
     body.put("application-id", id);
     if (queue != null) body.put("queue", queue);

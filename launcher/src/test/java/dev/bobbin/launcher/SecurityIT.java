@@ -199,6 +199,13 @@ class SecurityIT {
         "MODIFY_APP");
     assertThat(alice.put("/apps/" + id + "/priority", "{\"priority\":0}").status()).isEqualTo(200);
     assertThat(admin.put("/apps/" + id + "/priority", "{\"priority\":0}").status()).isEqualTo(200);
+    // So is a move, which changes nothing when refused.
+    assertRemoteException(bob.put("/apps/" + id + "/queue", "{\"queue\":\"restricted\"}"), 403, ACCESS_CONTROL,
+        "MODIFY_APP");
+    // Its owner needs the target queue's submit rights as well.
+    assertRemoteException(alice.put("/apps/" + id + "/queue", "{\"queue\":\"restricted\"}"), 403, ACCESS_CONTROL,
+        "cannot submit applications to target queue");
+    assertThat(alice.get("/apps/" + id + "/queue").body()).isEqualTo("{\"queue\":\"root.open\"}");
 
     // An attempt's containers are for the application's viewers; a bad attempt id is refused.
     String attempt = "appattempt_" + id.substring("application_".length()) + "_000001";

@@ -2,7 +2,7 @@ package dev.bobbin.core.app;
 
 /**
  * Where an application's entity reports what the scheduler follows, once the events are durable:
- * an attempt that starts or ends, a new priority, and the application's end. A lost notice is
+ * an attempt that starts or ends, a new priority or queue, and the application's end. A lost notice is
  * rebuilt from the journal by the next scheduler to recover.
  */
 public interface AppNotices {
@@ -17,4 +17,7 @@ public interface AppNotices {
 
   /** The application's lifetime runs out at {@code deadline} (ms since the epoch). */
   void lifetimeChanged(String appId, long deadline);
+
+  /** The application runs in another leaf queue (a path below root) from now on. */
+  void queueMoved(String appId, String queue);
 }

@@ -86,6 +86,12 @@ public final class ApplicationEntity
    */
   public record UpdatePriority(int priority, ActorRef<StatusReply<AppReport>> replyTo) implements Command {}
 
+  /**
+   * Runs the application in the leaf {@code queue} (a path below root) from now on; the target's
+   * entity has admitted it already. Only an ACCEPTED or RUNNING application moves, as in YARN.
+   */
+  public record MoveToQueue(String queue, ActorRef<StatusReply<AppReport>> replyTo) implements Command {}
+
   public record Get(ActorRef<StatusReply<AppReport>> replyTo) implements Command {}
 
   /**
@@ -153,6 +159,8 @@ public final class ApplicationEntity
 
   /** @param lifetime the new {@link Submission#lifetime()}: ms from the submission */
   public record LifetimeUpdated(long lifetime) implements Event {}
+
+  public record QueueMoved(String from, String to) implements Event {}
 
   public record PreemptionSuffered(PreemptionRecord record) implements Event {}
 
@@ -251,6 +259,9 @@ public final class ApplicationEntity
       } else if (event instanceof LifetimeUpdated e) {
         return new State(appId, issuedTo, submission.withLifetime(e.lifetime()), state, finalStatus, diagnostics,
             startedTime, finishedTime, attempts, preemptions);
+      } else if (event instanceof QueueMoved e) {
+        return new State(appId, issuedTo, submission.withQueue(e.to()), state, finalStatus, diagnostics,
+            startedTime, finishedTime, attempts, preemptions);
       } else if (event instanceof PreemptionSuffered e) {
         return new State(appId, issuedTo, submission, state, finalStatus, diagnostics, startedTime, finishedTime, attempts,
             preemptions.suffer(e.record()));
@@ -333,6 +344,7 @@ public final class ApplicationEntity
         .onCommand(UpdatePriority.class, this::onUpdatePriority)
         .onCommand(UpdateLifetime.class, this::onUpdateLifetime)
         .onCommand(ExpireLifetime.class, this::onExpireLifetime)
+        .onCommand(MoveToQueue.class, this::onMoveToQueue)
         .onCommand(RecordPreemption.class, this::onRecordPreemption)
         .onCommand(CancelPreemption.class, this::onCancelPreemption)
         .onCommand(RecordDeliveries.class, this::onRecordDeliveries)
@@ -501,6 +513,18 @@ public final class ApplicationEntity
         .persist(new AppKilled(LIFETIME_EXCEEDED, clock.millis()))
         .thenRun(ns -> scheduler.appEnded(appId, ns.state()))
         .thenReply(c.replyTo(), ns -> StatusReply.ack());
+  }
+
+  private ReplyEffect<Event, State> onMoveToQueue(State s, MoveToQueue c) {
+    if (!s.exists()) return Effect().reply(c.replyTo(), notFound());
+    if (s.state() != AppState.ACCEPTED && s.state() != AppState.RUNNING) {
+      return Effect().reply(c.replyTo(), StatusReply.error("App in " + s.state() + " state cannot be moved."));
+    }
+    if (s.submission().queue().equals(c.queue())) return Effect().reply(c.replyTo(), StatusReply.success(s.report()));
+    return Effect()
+        .persist(new QueueMoved(s.submission().queue(), c.queue()))
+        .thenRun(ns -> scheduler.queueMoved(appId, c.queue()))
+        .thenReply(c.replyTo(), ns -> StatusReply.success(ns.report()));
   }
 
   private ReplyEffect<Event, State> onRecordPreemption(State s, RecordPreemption c) {

@@ -28,8 +28,10 @@ public enum SubmitVerdict {
     if (owner == null) return NOT_ISSUED;
     if (!owner.equals(offered.user())) return ISSUED_TO_ANOTHER;
     if (current == null) return FRESH;
-    // The priority may have been updated since: a repeat is the same submission whatever it runs at now.
-    return current.equals(offered.withPriority(current.priority())) ? REPEATED : USED_OTHERWISE;
+    // The priority or queue may have changed since: a repeat is the same submission whatever it runs at now,
+    // and wherever.
+    return current.equals(offered.withPriority(current.priority()).withQueue(current.queue()))
+        ? REPEATED : USED_OTHERWISE;
   }
 
   public boolean admits() {

@@ -32,6 +32,15 @@ public final class FifoPolicySet implements PolicySet {
     return new Placement.Rejected("Queue " + requestedQueue + " does not exist; known queues: " + settings.queues());
   }
 
+  /** {@inheritDoc} Every FIFO queue is a leaf. */
+  @Override
+  public Placement moveTarget(String queue) {
+    QueuePath q = QueuePath.requested(queue);
+    if (settings.queues().contains(q.relative())) return new Placement.Placed(q.full(), List.of(), "move");
+    return new Placement.Rejected("The specified Queue: " + queue + " doesn't exist; known queues: "
+        + settings.queues());
+  }
+
   /** {@inheritDoc} Every queue takes submissions, with no limit on how many it holds. */
   @Override
   public AdmissionTerms admission(QueuePath leaf) {

@@ -40,8 +40,18 @@ public interface PolicySet {
     return ApplicationPriorities.FIXED_AT_ZERO;
   }
 
-  /** The scheduler follows an application in {@code queue} from now on; a queue that does not exist yet is made. */
+  /**
+   * The scheduler follows an application in {@code queue} from now on; a queue that does not exist yet is made.
+   * Told again with another queue, the application has moved there: what the policy keeps of it
+   * (a capacity activation, a fair reservation) stays with it.
+   */
   void follow(String appId, QueuePath queue);
+
+  /**
+   * The leaf an application may be moved to when asked for {@code queue}, or why not (no such
+   * queue, or not a leaf): {@link Placement.Placed} with its full path and nothing to create.
+   */
+  Placement moveTarget(String queue);
 
   /** The application has ended. */
   void forget(String appId);

@@ -58,6 +58,11 @@ public final class MemberQueues {
     return current.policy().priorities();
   }
 
+  /** The leaf an application may be moved to when asked for {@code queue}, or why not. */
+  public Placement moveTarget(String queue) {
+    return current.policy().moveTarget(queue);
+  }
+
   /** What the leaf's entity checks before it admits a submission placed there. */
   public AdmissionTerms admission(QueuePath leaf) {
     return current.policy().admission(leaf);

@@ -106,6 +106,21 @@ final class Lifecycles {
     log.info("Application {} may run until {}", m.appId(), Instant.ofEpochMilli(m.deadline()));
   }
 
+  /**
+   * From the next pass on, the application's usage, asks and AM count in its new leaf's accounts;
+   * the policy keeps what it knows of the application (a capacity activation, a fair reservation).
+   */
+  void queueMoved(SchedulerProtocol.QueueMoved m) {
+    SchedApp app = model.app(m.appId());
+    QueuePath to = QueuePath.of(m.queue());
+    if (app == null || app.queue.equals(to)) return;
+    QueuePath from = app.queue;
+    app.queue = to;
+    policy.follow(m.appId(), to);
+    log.info("Application {} moved from queue {} to {}", m.appId(), from, to);
+    acts.scheduleSoon();
+  }
+
   /** Kills every live container of the application that matches; never-launched ones complete at once. */
   private void releaseAll(String appId, Predicate<SchedContainer> which, String diagnostics) {
     for (SchedContainer c : model.liveContainersOf(appId)) {

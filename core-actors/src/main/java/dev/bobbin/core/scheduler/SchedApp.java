@@ -31,7 +31,8 @@ final class SchedApp {
   /** Where it stands among the waiting applications; the order it joined the scheduler. */
   final long order;
   private final Waiting waiting;
-  final QueuePath queue;
+  /** Changes when the application moves. */
+  QueuePath queue;
   final String user;
   /** Changed by its owner or an administrator while it runs. */
   int priority;

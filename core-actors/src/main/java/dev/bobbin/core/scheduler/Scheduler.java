@@ -189,6 +189,7 @@ public final class Scheduler implements Acts {
         .onMessage(AppEnded.class, m -> same(() -> lifecycles.appEnded(m)))
         .onMessage(SchedulerProtocol.PriorityChanged.class, m -> same(() -> lifecycles.priorityChanged(m)))
         .onMessage(SchedulerProtocol.LifetimeChanged.class, m -> same(() -> lifecycles.lifetimeChanged(m)))
+        .onMessage(SchedulerProtocol.QueueMoved.class, m -> same(() -> lifecycles.queueMoved(m)))
         .onMessage(NodeRegistered.class, m -> same(() -> m.replyTo().tell(nodes.register(m))))
         .onMessage(NodeHeartbeat.class, m -> same(() -> m.replyTo().tell(nodes.heartbeat(m.request()))))
         .onMessage(AmRegistered.class, m -> same(() ->

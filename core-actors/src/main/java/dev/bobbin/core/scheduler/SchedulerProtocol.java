@@ -50,6 +50,9 @@ public final class SchedulerProtocol {
   /** @param deadline when the application's lifetime runs out, ms since the epoch */
   public record LifetimeChanged(String appId, long deadline) implements Command {}
 
+  /** @param queue the leaf it runs in from now on, a path below root */
+  public record QueueMoved(String appId, String queue) implements Command {}
+
   // From the NodeManager protocol routes.
 
   /**

@@ -32,4 +32,9 @@ public record ToScheduler(ActorRef<SchedulerProtocol.Command> scheduler) impleme
   public void lifetimeChanged(String appId, long deadline) {
     scheduler.tell(new SchedulerProtocol.LifetimeChanged(appId, deadline));
   }
+
+  @Override
+  public void queueMoved(String appId, String queue) {
+    scheduler.tell(new SchedulerProtocol.QueueMoved(appId, queue));
+  }
 }

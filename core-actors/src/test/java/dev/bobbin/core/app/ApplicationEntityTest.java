@@ -406,4 +406,53 @@ class ApplicationEntityTest {
     assertThat(repeat.hasNoEvents()).isTrue();
     assertThat(repeat.reply().getValue().priority()).isEqualTo(4);
   }
+
+  @Test
+  void aMoveIsJournalledToldToTheSchedulerKeepsThePriorityAndSurvivesARestart() {
+    submit(1);
+    scheduler.expectMessageClass(SchedulerProtocol.AttemptAdded.class);
+    updatePriority(4);
+    scheduler.expectMessageClass(SchedulerProtocol.PriorityChanged.class);
+
+    var moved = kit.<StatusReply<AppReport>>runCommand(r -> new ApplicationEntity.MoveToQueue("b", r));
+    assertThat(moved.events()).containsExactly(new ApplicationEntity.QueueMoved("default", "b"));
+    assertThat(moved.reply().getValue().queue()).isEqualTo("b");
+    assertThat(moved.reply().getValue().priority()).isEqualTo(4);
+    assertThat(scheduler.expectMessageClass(SchedulerProtocol.QueueMoved.class))
+        .isEqualTo(new SchedulerProtocol.QueueMoved(APP, "b"));
+    assertThat(kit.getState().submission()).isEqualTo(submission(1).withPriority(4).withQueue("b"));
+
+    ApplicationEntity.State recovered = kit.restart().state();
+    assertThat(recovered.report().queue()).isEqualTo("b");
+    assertThat(recovered.report().priority()).isEqualTo(4);
+    // A retried submission is still the same application wherever it runs now.
+    var repeat = kit.<StatusReply<AppReport>>runCommand(r -> new ApplicationEntity.Submit(submission(1), r));
+    assertThat(repeat.hasNoEvents()).isTrue();
+    assertThat(repeat.reply().getValue().queue()).isEqualTo("b");
+  }
+
+  @Test
+  void aMoveToTheQueueItIsInWritesNothingAndTellsNoOne() {
+    submit(1);
+    scheduler.expectMessageClass(SchedulerProtocol.AttemptAdded.class);
+
+    var same = kit.<StatusReply<AppReport>>runCommand(r -> new ApplicationEntity.MoveToQueue("default", r));
+    assertThat(same.hasNoEvents()).isTrue();
+    assertThat(same.reply().getValue().queue()).isEqualTo("default");
+    scheduler.expectNoMessage();
+  }
+
+  @Test
+  void anEndedOrUnknownApplicationIsNotMovedAndNothingChanges() {
+    var unknown = kit.<StatusReply<AppReport>>runCommand(r -> new ApplicationEntity.MoveToQueue("b", r));
+    assertThat(unknown.hasNoEvents()).isTrue();
+    assertThat(unknown.reply().getError().getMessage()).isEqualTo("app with id: " + APP + " not found");
+
+    submit(1);
+    kit.<StatusReply<AppReport>>runCommand(r -> new ApplicationEntity.Kill("", r));
+    var ended = kit.<StatusReply<AppReport>>runCommand(r -> new ApplicationEntity.MoveToQueue("b", r));
+    assertThat(ended.hasNoEvents()).isTrue();
+    assertThat(ended.reply().getError().getMessage()).isEqualTo("App in KILLED state cannot be moved.");
+    assertThat(kit.getState().submission().queue()).isEqualTo("default");
+  }
 }

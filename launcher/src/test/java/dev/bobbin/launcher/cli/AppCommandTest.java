@@ -75,4 +75,56 @@ class AppCommandTest {
     assertThat(result.err())
         .isEqualTo("AccessControlException: User bob cannot perform operation MODIFY_APP on " + APP_ID + "\n");
   }
+
+  @Test
+  void movesToAQueueAndPrintsWhereItRunsNow() throws Exception {
+    rm.on("PUT", AppPaths.queue(APP_ID), 200, "{\"queue\":\"b\"}");
+
+    Cli.Result result = Cli.run("app", "--move-to-queue", "b", APP_ID, "--rm", rm.url());
+
+    assertThat(result.exitCode()).as(result.err()).isZero();
+    assertThat(result.out()).isEqualTo("Application " + APP_ID + " now runs in queue b\n");
+    assertThat(rm.requests("PUT", AppPaths.queue(APP_ID))).singleElement().satisfies(put -> {
+      assertThat(put.query()).containsEntry("user.name", Cli.USER);
+      assertThat(WireJson.mapper().readTree(put.body()).path("queue").asText()).isEqualTo("b");
+    });
+  }
+
+  @Test
+  void aMoveNeedsOneQueueOneApplicationAndNoOtherChange() {
+    Cli.Result blank = Cli.run("app", "--move-to-queue", " ", APP_ID, "--rm", rm.url());
+    assertThat(blank.exitCode()).isEqualTo(64);
+    assertThat(blank.err()).contains("--move-to-queue needs a queue name");
+
+    Cli.Result both = Cli.run("app", "--move-to-queue", "b", "--update-priority", "1", APP_ID, "--rm", rm.url());
+    assertThat(both.exitCode()).isEqualTo(64);
+    assertThat(both.err()).contains("--move-to-queue").contains("--update-priority");
+
+    Cli.Result neither = Cli.run("app", APP_ID, "--rm", rm.url());
+    assertThat(neither.exitCode()).isEqualTo(64);
+    assertThat(neither.err()).contains("--move-to-queue").contains("--update-priority");
+
+    Cli.Result twoApps = Cli.run("app", "--move-to-queue", "b", "--appId", APP_ID, "application_1700000000000_0012",
+        "--rm", rm.url());
+    assertThat(twoApps.exitCode()).isEqualTo(64);
+    assertThat(twoApps.err()).contains("Two applications given");
+
+    Cli.Result badId = Cli.run("app", "--move-to-queue", "b", "app_1", "--rm", rm.url());
+    assertThat(badId.exitCode()).isEqualTo(64);
+    assertThat(badId.err()).contains("Invalid application id 'app_1'");
+
+    assertThat(rm.requests("PUT", AppPaths.queue(APP_ID))).isEmpty();
+  }
+
+  @Test
+  void aRefusedMoveIsAnRmError() {
+    rm.on("PUT", AppPaths.queue(APP_ID), 400,
+        "{\"RemoteException\":{\"exception\":\"BadRequestException\",\"message\":\"The specified Queue: root "
+            + "is not a Leaf Queue.\",\"javaClassName\":\"org.apache.hadoop.yarn.webapp.BadRequestException\"}}");
+
+    Cli.Result result = Cli.run("app", "--move-to-queue", "root", "--appId", APP_ID, "--rm", rm.url());
+
+    assertThat(result.exitCode()).isEqualTo(1);
+    assertThat(result.err()).isEqualTo("BadRequestException: The specified Queue: root is not a Leaf Queue.\n");
+  }
 }

@@ -25,4 +25,8 @@ final class AppPaths {
   static String priority(String appId) {
     return app(appId) + "/priority";
   }
+
+  static String queue(String appId) {
+    return app(appId) + "/queue";
+  }
 }

@@ -101,6 +101,12 @@ public final class RmRestClient {
     return r.as(JsonNode.class).path("priority").asInt();
   }
 
+  /** @return the queue the application runs in now */
+  public String moveToQueue(String appId, String queue) {
+    Reply r = send(rm -> Call.put(rm, APPS + "/" + appId + "/queue", Map.of("queue", queue)));
+    return r.as(JsonNode.class).path("queue").asText();
+  }
+
   /** @param states only nodes in these states; empty for all */
   public List<NodeInfo> nodes(Set<NodeState> states) {
     String filter = states.stream().map(Enum::name).sorted().collect(Collectors.joining(","));

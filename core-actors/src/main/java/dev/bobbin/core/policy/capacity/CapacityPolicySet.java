@@ -77,6 +77,15 @@ public final class CapacityPolicySet implements PolicySet {
     return CapacityPlacement.place(config, requestedQueue, user, groups);
   }
 
+  /** {@inheritDoc} A full path, a path below root or a leaf's unique name, as Hadoop resolves it. */
+  @Override
+  public Placement moveTarget(String queue) {
+    Optional<CapacityQueue> q = CapacityPlacement.resolve(config, queue);
+    if (q.isEmpty()) return new Placement.Rejected("The specified Queue: " + queue + " doesn't exist");
+    if (!q.get().isLeaf()) return new Placement.Rejected("The specified Queue: " + queue + " is not a Leaf Queue.");
+    return new Placement.Placed(q.get().path().full(), List.of(), "move");
+  }
+
   @Override
   public AdmissionTerms admission(QueuePath leaf) {
     return admission.terms(leaf.full());
@@ -109,7 +118,9 @@ public final class CapacityPolicySet implements PolicySet {
 
   @Override
   public void follow(String appId, QueuePath queue) {
-    appQueues.put(appId, queue);
+    QueuePath before = appQueues.put(appId, queue);
+    // A moved application's reservations and delays were its old queue's: it starts afresh in the new one.
+    if (before != null && !before.equals(queue)) placing = placing.without(appId);
   }
 
   @Override

@@ -97,6 +97,14 @@ public final class FairPolicySet implements PolicySet {
     return new KnownQueues(leaves, parents, dynamic.keySet());
   }
 
+  /** {@inheritDoc} A leaf the configuration names or placement has made. */
+  @Override
+  public Placement moveTarget(String queue) {
+    String path = QueuePath.requested(queue).full();
+    if (!known().isLeaf(path)) return new Placement.Rejected("Target queue " + queue + " not found or is not a leaf queue.");
+    return new Placement.Placed(path, List.of(), "move");
+  }
+
   /** Hadoop's Fair Scheduler has no queue states or admission limits: every leaf takes submissions. */
   @Override
   public AdmissionTerms admission(QueuePath leaf) {
