@@ -48,6 +48,33 @@ class RecoveryTest extends SchedulerFixture {
   }
 
   @Test
+  void aRecoveredSchedulerKillsAnApplicationPastItsJournalledLifetimeAndWatchesOneThatIsNot() {
+    RecoveredModel died = journalOfADeadMember();
+    ApplicationEntity.State journalled = died.apps().get(APP);
+    // The dead member's application was submitted at 1 ms with a lifetime of 60 s: long over.
+    var overdue = new ApplicationEntity.State(APP, null, journalled.submission().withLifetime(60_000),
+        journalled.state(), journalled.finalStatus(), journalled.diagnostics(), journalled.startedTime(),
+        journalled.finishedTime(), journalled.attempts(), journalled.preemptions());
+    start(new RecoveredModel(Map.of(APP, overdue), died.containers(), died.nodes()));
+    assertThat(expectAppWrite(Write.ExpireLifetime.class).appId()).isEqualTo(APP);
+  }
+
+  @Test
+  void aRecoveredSchedulerKillsAnApplicationOnceTheJournalledLifetimeRunsOut() {
+    RecoveredModel died = journalOfADeadMember();
+    ApplicationEntity.State journalled = died.apps().get(APP);
+    // Its lifetime ends ten minutes from now, within its AM's expiry.
+    long lifetime = clock.millis() + Duration.ofMinutes(10).toMillis() - journalled.startedTime();
+    var running = new ApplicationEntity.State(APP, null, journalled.submission().withLifetime(lifetime),
+        journalled.state(), journalled.finalStatus(), journalled.diagnostics(), journalled.startedTime(),
+        journalled.finishedTime(), journalled.attempts(), journalled.preemptions());
+    start(new RecoveredModel(Map.of(APP, running), died.containers(), died.nodes()));
+    effects.apps.expectNoMessage(Duration.ofMillis(500));
+    clock.advance(Duration.ofMinutes(10).plusSeconds(1));
+    assertThat(expectAppWrite(Write.ExpireLifetime.class).appId()).isEqualTo(APP);
+  }
+
+  @Test
   void aRecoveredSchedulerLeavesTheAmContainerOfAnUnregisteredAmToExit() {
     RecoveredModel died = journalOfADeadMember();
     var unregistered = died.apps().get(APP).apply(new ApplicationEntity.AmUnregistered(ATTEMPT,

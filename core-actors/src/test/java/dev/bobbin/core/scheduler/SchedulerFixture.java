@@ -166,7 +166,7 @@ abstract class SchedulerFixture {
   /** Heartbeats with these statuses until the answer satisfies the check; returns that answer. */
   NodeHeartbeatResponse heartbeatUntil(Consumer<NodeHeartbeatResponse> check, ContainerStatus... statuses) {
     NodeHeartbeatResponse[] last = new NodeHeartbeatResponse[1];
-    testKit.createTestProbe().awaitAssert(Duration.ofSeconds(5), () -> {
+    testKit.createTestProbe().awaitAssert(Duration.ofSeconds(10), () -> {
       last[0] = heartbeat("a:1", statuses);
       check.accept(last[0]);
       return null;
