@@ -270,7 +270,11 @@ public final class RmCore {
             t), timeout)
         .thenCompose(c -> switch (c.verdict()) {
           case REPEATED -> CompletableFuture.completedFuture(c.report());
-          case FRESH -> claimParents(placed, leaf, version).thenCompose(ok -> admit(s, version, terms));
+          case FRESH -> claimParents(placed, leaf, version)
+              .thenCompose(ok -> countInCluster(s, version, queues.clusterAdmission()))
+              .thenCompose(ok -> admit(s, version, terms)
+                  .exceptionallyCompose(e -> queues.clusterAdmission().isEmpty() ? CompletableFuture.failedFuture(e)
+                      : leave(QueueEntity.CLUSTER, s.appId()).thenCompose(left -> CompletableFuture.failedFuture(e))));
           default -> CompletableFuture.failedFuture(c.verdict().rejection(s.appId(), s.user()));
         });
   }
@@ -292,6 +296,18 @@ public final class RmCore {
               : Retrying.cause(e))));
     }
     return claims;
+  }
+
+  /**
+   * The cluster-wide count admits the application first, when the policy keeps one; the leaf's
+   * refusal takes it out again.
+   */
+  private CompletionStage<Done> countInCluster(Submission s, String version, Optional<AdmissionTerms> terms) {
+    if (terms.isEmpty()) return CompletableFuture.completedFuture(Done.getInstance());
+    return AskPattern.<QueueAdmissions.Command, Done>askWithStatus(admissions,
+            r -> new QueueAdmissions.Admit(QueueEntity.CLUSTER, s.appId(), null, version, terms.get(), r),
+            timeout.multipliedBy(2), system.scheduler())
+        .exceptionallyCompose(e -> CompletableFuture.failedFuture(rejectionOr(e, Rejection.badRequest(rootMessage(e)))));
   }
 
   /** Every step may be sent twice (see {@link Retrying}): each answers a repeat as it did the first. */

@@ -60,19 +60,8 @@ class CapacityQueuesIT {
   void capacityQueuesFromHadoopsFileMappingsStoppingAndRefreshes(@TempDir Path dir) throws Exception {
     Path file = dir.resolve("capacity-scheduler.xml");
     Files.writeString(file, capacityScheduler());
-    int port = RestApiIT.freePort();
+    String base = startRm(dir, file);
     Path data = dir.resolve("rm");
-    rm = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m",
-        "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"), Main.class.getName(), "rm",
-        "--scheduler", "capacity", "--capacity-file", file.toString(), "--data-dir", data.toString(),
-        "--hostname", "127.0.0.1", "--http-port", Integer.toString(port),
-        "--cluster-port", Integer.toString(RestApiIT.freePort()))
-        .redirectErrorStream(true).redirectOutput(dir.resolve("rm.log").toFile()).start();
-    String base = "http://127.0.0.1:" + port + "/ws/v1/cluster";
-    Http.await(Duration.ofSeconds(90), "the RM to serve", () -> {
-      if (!rm.isAlive()) throw new IllegalStateException("the RM exited: " + Files.readString(dir.resolve("rm.log")));
-      return Http.get(base + "/info", Duration.ofSeconds(2)).status() == 200;
-    });
 
     // The queues as Hadoop shows them: leaves first, percentages of the parent and of the cluster.
     JsonNode b = queue(base, "root.b");
@@ -83,7 +72,7 @@ class CapacityQueuesIT {
     assertThat(queue(base, "root.a").path("capacity").floatValue()).isCloseTo(70f, within(0.001f));
 
     nm = NodeManager.start(NmSettings.from(ConfigFactory.parseMap(Map.of(
-        "bobbin.nm.rm-addresses", List.of("http://127.0.0.1:" + port),
+        "bobbin.nm.rm-addresses", List.of(base.replace("/ws/v1/cluster", "")),
         "bobbin.nm.http-port", RestApiIT.freePort(),
         "bobbin.nm.memory-mb", 8192,
         "bobbin.nm.vcores", 8,
@@ -133,6 +122,62 @@ class CapacityQueuesIT {
         .contains("yarn.scheduler.capacity.root.queues").contains("sum to 110");
     assertThat(queue(base, "root.a").path("capacity").floatValue()).isCloseTo(70f, within(0.001f));
     assertThat(queue(base, "root.b").path("state").asText()).isEqualTo("STOPPED");
+  }
+
+  /** {@code bobbin rm --scheduler capacity --capacity-file file} in its own process; its API's base URL. */
+  private String startRm(Path dir, Path file) throws Exception {
+    int port = RestApiIT.freePort();
+    Path data = dir.resolve("rm");
+    rm = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m",
+        "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"), Main.class.getName(), "rm",
+        "--scheduler", "capacity", "--capacity-file", file.toString(), "--data-dir", data.toString(),
+        "--hostname", "127.0.0.1", "--http-port", Integer.toString(port),
+        "--cluster-port", Integer.toString(RestApiIT.freePort()))
+        .redirectErrorStream(true).redirectOutput(dir.resolve("rm.log").toFile()).start();
+    String base = "http://127.0.0.1:" + port + "/ws/v1/cluster";
+    Http.await(Duration.ofSeconds(90), "the RM to serve", () -> {
+      if (!rm.isAlive()) throw new IllegalStateException("the RM exited: " + Files.readString(dir.resolve("rm.log")));
+      return Http.get(base + "/info", Duration.ofSeconds(2)).status() == 200;
+    });
+    return base;
+  }
+
+  /**
+   * The scheduler-wide maximum-applications counts every application of the cluster, whichever
+   * queue it is in: with 2, a third submission is refused though each queue may hold 10, and
+   * creates nothing; once an application ends, a new one is admitted.
+   */
+  @Test
+  void theSchedulerWideMaximumApplicationsCountsTheWholeCluster(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("capacity-scheduler.xml");
+    Files.writeString(file, capacityScheduler("yarn.scheduler.capacity.maximum-applications", "2",
+        "yarn.scheduler.capacity.root.a.maximum-applications", "10",
+        "yarn.scheduler.capacity.root.b.maximum-applications", "10"));
+    String base = startRm(dir, file);
+    // No NodeManager: the applications wait ACCEPTED, and count as Hadoop counts pending ones.
+    String first = submitAs(base, "dave", "a", "sleep 60");
+    String second = submitAs(base, "erin", "b", "sleep 60");
+    String refusedId = Http.post(base + "/apps/new-application?user.name=dave", "").json().path("application-id").asText();
+    Http.Reply refused = Http.post(base + "/apps?user.name=dave", body(refusedId, "a", "sleep 60"));
+    assertThat(refused.status()).isEqualTo(400);
+    assertThat(refused.json().path("RemoteException").path("message").asText())
+        .contains("Maximum system application limit reached");
+    assertThat(Http.get(base + "/apps/" + refusedId).status()).isEqualTo(404);
+    assertThat(queue(base, "root.a").path("numApplications").asInt()).isEqualTo(1);
+
+    assertThat(Http.put(base + "/apps/" + first + "/state", "{\"state\":\"KILLED\"}").status()).isEqualTo(200);
+    Http.await(Duration.ofSeconds(30), "a submission admitted once an application ended", () -> {
+      String id = Http.post(base + "/apps/new-application?user.name=dave", "").json().path("application-id").asText();
+      return Http.post(base + "/apps?user.name=dave", body(id, "a", "sleep 60")).status() == 202;
+    });
+    assertThat(app(base, second).path("state").asText()).isEqualTo("ACCEPTED");
+  }
+
+  private static String submitAs(String base, String user, String queue, String shell) throws Exception {
+    String id = Http.post(base + "/apps/new-application?user.name=" + user, "").json().path("application-id").asText();
+    Http.Reply r = Http.post(base + "/apps?user.name=" + user, body(id, queue, shell));
+    assertThat(r.status()).as(r.body()).isEqualTo(202);
+    return id;
   }
 
   private static JsonNode app(String base, String id) throws Exception {

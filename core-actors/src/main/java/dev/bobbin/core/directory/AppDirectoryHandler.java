@@ -131,17 +131,22 @@ final class AppDirectoryHandler
     }
   }
 
+  /** From its leaf's entity, and from the cluster-wide count, which acknowledges one it never held. */
   private CompletableFuture<Void> removeFromQueue(AppReport app) {
-    return Retrying.<Done>ask(t -> AskPattern.askWithStatus(queues.apply(app.queue()),
+    return CompletableFuture.allOf(removeFrom(app.queue(), app), removeFrom(QueueEntity.CLUSTER, app));
+  }
+
+  private CompletableFuture<Void> removeFrom(String queue, AppReport app) {
+    return Retrying.<Done>ask(t -> AskPattern.askWithStatus(queues.apply(queue),
             r -> new QueueEntity.RemoveApp(app.id(), r), t, scheduler), askTimeout)
         .<Void>handle((ok, err) -> {
           if (err == null) return null;
           Throwable cause = Retrying.cause(err);
           if (cause instanceof StatusReply.ErrorMessage) {
-            log.warn("Queue {} refused to drop ended application {}: {}", app.queue(), app.id(), cause.getMessage());
+            log.warn("Queue {} refused to drop ended application {}: {}", queue, app.id(), cause.getMessage());
             return null;
           }
-          log.warn("Queue {} did not acknowledge that application {} ended: {}", app.queue(), app.id(),
+          log.warn("Queue {} did not acknowledge that application {} ended: {}", queue, app.id(),
               cause.toString());
           throw new CompletionException(cause);
         })

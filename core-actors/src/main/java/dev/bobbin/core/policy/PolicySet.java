@@ -23,6 +23,15 @@ public interface PolicySet {
   /** What the leaf queue's entity checks before it admits an application placed there. */
   AdmissionTerms admission(QueuePath leaf);
 
+  /**
+   * The terms of a count of every application in the cluster, when the family has one: the capacity
+   * policy's scheduler-wide {@code maximum-applications}, which its entity
+   * ({@code QueueEntity.CLUSTER}) checks before any leaf admits a submission. Empty for FIFO and Fair.
+   */
+  default Optional<AdmissionTerms> clusterAdmission() {
+    return Optional.empty();
+  }
+
   /** Who may submit to and administer each queue, as the configuration says. */
   QueueAcls queueAcls();
 

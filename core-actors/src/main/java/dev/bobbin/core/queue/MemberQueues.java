@@ -68,6 +68,11 @@ public final class MemberQueues {
     return current.policy().admission(leaf);
   }
 
+  /** The terms of the cluster-wide count of applications, when the policy keeps one. */
+  public java.util.Optional<AdmissionTerms> clusterAdmission() {
+    return current.policy().clusterAdmission();
+  }
+
   /** Changes with the configuration; the queue entities record the version they admit under. */
   public String version() {
     return current.version();

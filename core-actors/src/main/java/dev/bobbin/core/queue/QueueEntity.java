@@ -35,6 +35,13 @@ public final class QueueEntity
 
   public static final EntityTypeKey<Command> TYPE_KEY = EntityTypeKey.create(Command.class, "Queue");
 
+  /**
+   * The entity that counts every application in the cluster, for a scheduler-wide maximum (the
+   * capacity policy's {@code maximum-applications}). No leaf has this name: leaves are named by
+   * their path below root.
+   */
+  public static final String CLUSTER = "root";
+
   public enum QueueState { RUNNING, STOPPED }
 
   public sealed interface Command extends CborSerializable {}
@@ -219,8 +226,10 @@ public final class QueueEntity
       String user = c.users().get(id);
       int ofUser = user == null ? 0 : s.appsOf(user) + perUser.getOrDefault(user, 0);
       if (admitted.size() >= room) {
-        refused.put(id, "Queue " + queue + " already has " + s.members().size()
-            + " applications, cannot accept submission of application: " + id);
+        refused.put(id, name.equals(CLUSTER)
+            ? "Maximum system application limit reached, cannot accept submission of application: " + id
+            : "Queue " + queue + " already has " + s.members().size()
+                + " applications, cannot accept submission of application: " + id);
       } else if (user != null && ofUser >= c.terms().maxApplicationsPerUser()) {
         refused.put(id, "Queue " + queue + " already has " + ofUser + " applications from user " + user
             + " cannot accept submission of application: " + id);

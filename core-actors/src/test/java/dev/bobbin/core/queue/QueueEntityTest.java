@@ -134,6 +134,16 @@ class QueueEntityTest {
   }
 
   @Test
+  void theClusterWideCountRefusesWithHadoopsSystemLimitReason() {
+    var cluster = EventSourcedBehaviorTestKit.<QueueEntity.Command, QueueEntity.Event, QueueEntity.State>create(
+        testKit.system(), QueueEntity.create(QueueEntity.CLUSTER));
+    var r = cluster.<StatusReply<QueueEntity.Admitted>>runCommand(ref -> new QueueEntity.AddApps(
+        List.of("application_1_0001", "application_1_0002"), "v1", new AdmissionTerms(false, 1), ref)).reply();
+    assertThat(r.getValue().refused()).containsExactly(Map.entry("application_1_0002",
+        "Maximum system application limit reached, cannot accept submission of application: application_1_0002"));
+  }
+
+  @Test
   void aQueuePlacementMadeAParentTakesNoApplicationsUntilTheConfigurationChanges() {
     assertThat(claimParent("v1").isSuccess()).isTrue();
     assertThat(claimParent("v1").isSuccess()).as("claimed again, nothing written").isTrue();

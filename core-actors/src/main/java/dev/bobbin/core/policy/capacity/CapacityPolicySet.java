@@ -91,6 +91,12 @@ public final class CapacityPolicySet implements PolicySet {
     return admission.terms(leaf.full());
   }
 
+  /** Hadoop's {@code maximum-applications}: running and pending applications in the whole cluster. */
+  @Override
+  public Optional<AdmissionTerms> clusterAdmission() {
+    return Optional.of(new AdmissionTerms(false, specs.settings().maximumSystemApplications()));
+  }
+
   @Override
   public QueueAcls queueAcls() {
     return acls;
