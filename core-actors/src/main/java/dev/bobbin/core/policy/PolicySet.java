@@ -2,6 +2,7 @@ package dev.bobbin.core.policy;
 
 import dev.bobbin.config.QueuePath;
 import dev.bobbin.config.fair.Placement;
+import dev.bobbin.protocol.Resource;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -42,6 +43,19 @@ public interface PolicySet {
    */
   default AllocationLimits allocationLimits(AllocationLimits scheduler, QueuePath leaf) {
     return scheduler;
+  }
+
+  /** The AM container an application in {@code leaf} gets for the AM resource it asked (already rounded). */
+  default Resource amContainer(Resource asked, QueuePath leaf) {
+    return asked;
+  }
+
+  /**
+   * Whether a node with {@code free} space can take a container of {@code size}: every resource
+   * fits, unless the family counts memory alone (the capacity policy's default calculator).
+   */
+  default boolean fitsOnNode(Resource size, Resource free) {
+    return free.fits(size);
   }
 
   /** The cap on application priorities and each leaf's default; YARN's FIFO and Fair keep every one at 0. */

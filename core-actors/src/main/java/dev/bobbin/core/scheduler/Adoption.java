@@ -15,12 +15,18 @@ final class Adoption {
   /** Null when the container is adopted; otherwise why it is killed instead. */
   static String refusal(ContainerEntity.Report report, String nodeId, boolean attemptLive, Resource nodeAllocated,
       Resource nodeCapacity) {
+    return refusal(report, nodeId, attemptLive, nodeAllocated, nodeCapacity, (size, free) -> free.fits(size));
+  }
+
+  /** @param fits whether a container of the first size fits in the second, the node's free space */
+  static String refusal(ContainerEntity.Report report, String nodeId, boolean attemptLive, Resource nodeAllocated,
+      Resource nodeCapacity, java.util.function.BiPredicate<Resource, Resource> fits) {
     if (report == null || report.allocation() == null) return "no allocation of it in the journal";
     if (report.phase() == ContainerEntity.Phase.COMPLETED) return "its completion is already recorded";
     ContainerEntity.Allocation a = report.allocation();
     if (!a.nodeId().equals(nodeId)) return "it was allocated on node " + a.nodeId();
     if (!attemptLive) return "its application attempt " + a.attemptId() + " has ended";
-    if (!nodeCapacity.fits(nodeAllocated.plus(a.resource()))) {
+    if (!fits.test(a.resource(), nodeCapacity.minus(nodeAllocated))) {
       return "node " + nodeId + " has no room for its " + a.resource() + " (allocated " + nodeAllocated
           + " of " + nodeCapacity + ")";
     }

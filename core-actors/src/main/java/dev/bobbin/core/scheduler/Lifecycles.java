@@ -36,8 +36,9 @@ final class Lifecycles {
   void attemptAdded(SchedulerProtocol.AttemptAdded m) {
     SchedApp app = model.app(m.appId());
     if (app == null) {
-      app = model.follow(m.appId(), QueuePath.of(m.queue()), m.user(), m.priority(), m.submitTime(), m.amResource(),
-          m.amLaunch(), m.keepContainers());
+      QueuePath queue = QueuePath.of(m.queue());
+      app = model.follow(m.appId(), queue, m.user(), m.priority(), m.submitTime(),
+          policy.amContainer(m.amResource(), queue), m.amLaunch(), m.keepContainers());
       policy.follow(m.appId(), app.queue);
     } else if (m.attemptId().equals(app.attemptId)) {
       return;

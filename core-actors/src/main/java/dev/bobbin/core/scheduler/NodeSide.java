@@ -113,7 +113,7 @@ final class NodeSide {
     }
     ContainerEntity.Report r = m.report();
     SchedApp app = r == null || r.allocation() == null ? null : model.appOfAttempt(r.allocation().attemptId());
-    String refusal = Adoption.refusal(r, node.id(), app != null, node.allocated, node.capacity());
+    String refusal = Adoption.refusal(r, node.id(), app != null, node.allocated, node.capacity(), model::fits);
     if (refusal != null) {
       log.info("Killing container {} on {}, unknown to the scheduler: {}", m.containerId(), node.id(), refusal);
       node.toKill.add(m.containerId());

@@ -62,7 +62,7 @@ final class Recovery {
       }
       var sub = a.submission();
       SchedApp app = model.follow(id, QueuePath.of(sub.queue()), sub.user(), sub.priority(), a.startedTime(),
-          sub.amResource(), sub.amLaunch(), sub.keepContainers());
+          policy.amContainer(sub.amResource(), QueuePath.of(sub.queue())), sub.amLaunch(), sub.keepContainers());
       model.startAttempt(app, a.currentAttempt().attemptId());
       policy.follow(id, app.queue);
       app.lifetimeDeadline = a.lifetimeDeadline();

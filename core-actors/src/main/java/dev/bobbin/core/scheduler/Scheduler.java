@@ -110,6 +110,7 @@ public final class Scheduler implements Acts {
     this.deps = deps;
     this.effects = effects;
     this.policy = PolicySets.create(deps.policy());
+    model.fitContainersBy(policy::fitsOnNode);
     this.tokens = new ContainerTokens(started.epoch(), deps.keys(), deps.containerTokenLifetime(), deps.clock());
     this.lifecycles = new Lifecycles(model, policy, deps, this);
     this.nodes = new NodeSide(model, lifecycles, deps, started.epoch(), this);

@@ -22,6 +22,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.function.BiPredicate;
 import java.util.Map;
 import java.util.NavigableSet;
 import java.util.Set;
@@ -270,11 +271,23 @@ final class SchedulerModel {
    *     gone, or the node no longer has the room): a plan is made from views that earlier
    *     placements may have changed
    */
+  /** Whether a node's free space takes a container: every resource unless the policy counts memory alone. */
+  private BiPredicate<Resource, Resource> fits = (size, free) -> free.fits(size);
+
+  /** @param rule whether a container of the first size fits in the second, a node's free space */
+  void fitContainersBy(BiPredicate<Resource, Resource> rule) {
+    fits = rule;
+  }
+
+  boolean fits(Resource size, Resource free) {
+    return fits.test(size, free);
+  }
+
   SchedContainer place(Assignment a, long epoch, long now) {
     SchedApp app = apps.get(a.appId());
     SchedNode node = nodes.get(a.nodeId());
     if (app == null || node == null || !a.attemptId().equals(app.attemptId)
-        || !node.view().free().fits(a.capability())) {
+        || !fits.test(a.capability(), node.view().free())) {
       return null;
     }
     String containerId = Ids.containerId(a.attemptId(), epoch, app.nextContainerSeq++);

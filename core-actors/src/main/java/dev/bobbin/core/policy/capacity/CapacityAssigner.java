@@ -81,6 +81,7 @@ public final class CapacityAssigner {
     Resource smallest = Asks.smallestAsked(demand.waiting());
     CapacityPass pass = new CapacityPass(tree, nodes, demand, settings, state);
     Resource minimum = demand.specs().settings().minimumAllocation();
+    ResourceMath rc = tree.resourceMath();
     for (NodeView original : smallest == null ? List.<NodeView>of() : nodes) {
       if (out.size() >= limit) break;
       NodeView node = original;
@@ -89,7 +90,7 @@ public final class CapacityAssigner {
         pass.serve(reservation, node, out);
         continue;
       }
-      while (out.size() < limit && (node.free().fits(smallest) || mayReserveOn(node, smallest, minimum))) {
+      while (out.size() < limit && (rc.fitsIn(smallest, node.free()) || mayReserveOn(rc, node, smallest, minimum))) {
         CapacityPass.Offer o = pass.offer(tree.root(), node);
         if (!(o instanceof CapacityPass.Assigned a)) break;
         out.add(a.assignment());
@@ -102,10 +103,11 @@ public final class CapacityAssigner {
   /**
    * Whether a node without room for any asked container is offered anyway, so that a container may
    * reserve it: Hadoop offers a node whose free space holds the minimum allocation, and only a node
-   * that could hold some asked container once free can be reserved.
+   * that could hold some asked container once free can be reserved. Sizes are compared by the
+   * calculator: under the default one, memory alone.
    */
-  private static boolean mayReserveOn(NodeView node, Resource smallest, Resource minimum) {
-    return node.free().fits(minimum) && node.capacity().fits(smallest);
+  private static boolean mayReserveOn(ResourceMath rc, NodeView node, Resource smallest, Resource minimum) {
+    return rc.fitsIn(minimum, node.free()) && rc.fitsIn(smallest, node.capacity());
   }
 
   /** What the ANY asks still want: the total the application waits for. */

@@ -314,11 +314,11 @@ final class CapacityPass {
   private Attempt tryAt(CapacityQueueSpec leaf, PassApp app, LocalityRequest request, Ask ask, Locality level,
       NodeView node, Resource headroom, boolean mustGiveUp, Function<Ask, String> why) {
     Resource size = request.capability();
-    if (!node.capacity().fits(size)) return Attempt.LOCALITY;
+    if (!rc.fitsIn(size, node.capacity())) return Attempt.LOCALITY;
     boolean mayGrow = mayAllocateOrReserve(app, request, leaf);
     boolean needToUnreserve = mustGiveUp || !rc.fitsIn(size, headroom);
     boolean continueLooking = settings.reservationsContinueLooking();
-    if (node.free().fits(size)) {
+    if (rc.fitsIn(size, node.free())) {
       String reason = why.apply(ask) + ", " + level.label();
       CapacityReservation given = null;
       if (continueLooking && (!mayGrow || needToUnreserve)) {
@@ -417,7 +417,7 @@ final class CapacityPass {
     LocalityDelay.Wait counted = wait(app, r.request()).offered();
     app.waits.put(r.request(), counted);
     Ask ask = request.placement(node, level -> level != Locality.RACK_LOCAL || allows(level, counted, request));
-    if (ask == null || !node.free().fits(r.size())) {
+    if (ask == null || !rc.fitsIn(r.size(), node.free())) {
       reReservations.merge(requestOf(r), 1, Integer::sum);
       return;
     }

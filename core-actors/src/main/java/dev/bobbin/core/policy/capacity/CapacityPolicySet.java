@@ -115,11 +115,25 @@ public final class CapacityPolicySet implements PolicySet {
   /** The leaf's maximum-allocation caps the scheduler's maximum. */
   @Override
   public AllocationLimits allocationLimits(AllocationLimits scheduler, QueuePath leaf) {
+    boolean memoryOnly = specs.settings().resourceMath() == ResourceMath.DEFAULT;
     Resource queueMaximum = maximumAllocations.get(leaf.full());
-    if (queueMaximum == null) return scheduler;
     Resource max = scheduler.maximum();
-    return new AllocationLimits(scheduler.minimum(), new Resource(Math.min(max.memory(), queueMaximum.memory()),
-        Math.min(max.vCores(), queueMaximum.vCores())));
+    if (queueMaximum != null) {
+      max = new Resource(Math.min(max.memory(), queueMaximum.memory()), Math.min(max.vCores(), queueMaximum.vCores()));
+    }
+    return new AllocationLimits(scheduler.minimum(), max, memoryOnly);
+  }
+
+  /** Under the default calculator an AM container, like any, gets one virtual core. */
+  @Override
+  public Resource amContainer(Resource asked, QueuePath leaf) {
+    return specs.settings().resourceMath() == ResourceMath.DEFAULT ? new Resource(asked.memory(), 1) : asked;
+  }
+
+  /** Under the default calculator a node takes containers while its memory lasts, as in Hadoop. */
+  @Override
+  public boolean fitsOnNode(Resource size, Resource free) {
+    return specs.settings().resourceMath().fitsIn(size, free);
   }
 
   @Override

@@ -176,6 +176,27 @@ class CapacityAssignmentTest {
   }
 
   @Nested
+  class TheDefaultCalculator {
+    @Test
+    void countsMemoryAloneSoANodeTakesContainersWhileItsMemoryLasts() {
+      // One node of 8 GB and only 4 vcores. Hadoop's default calculator gives each container one
+      // vcore and fits them by memory: all eight 1 GB containers go on it, as in Hadoop.
+      CapacityCluster c = new CapacityCluster("queues { a { capacity = 100 } }").node("n1", 8 * GB, 4);
+      c.submit("app", "a", "alice");
+      c.ask("app", ONE_GB, 8);
+      c.settle();
+      assertThat(c.appGb("app")).isEqualTo(8);
+      // The dominant calculator counts vcores too: four.
+      CapacityCluster d = new CapacityCluster("resource-calculator = dominant\nqueues { a { capacity = 100 } }")
+          .node("n1", 8 * GB, 4);
+      d.submit("app", "a", "alice");
+      d.ask("app", ONE_GB, 8);
+      d.settle();
+      assertThat(d.appGb("app")).isEqualTo(4);
+    }
+  }
+
+  @Nested
   class ADominantParentPassesItsMaximumMemory {
     // Dominant calculator on 20 GB and 20 vcores. p may hold 50 % (10 GB, 10 vcores); its child y
     // may hold 60 % of that (6 GB, 6 vcores).

@@ -169,7 +169,9 @@ final class CapacityCluster implements ClusterView {
 
   private void carryOut(Assignment a) {
     NodeView node = nodes.get(a.nodeId());
-    if (!node.free().fits(a.capability())) throw new AssertionError("over-committed " + a.nodeId() + " by " + a);
+    if (!policy.fitsOnNode(a.capability(), node.free())) {
+      throw new AssertionError("over-committed " + a.nodeId() + " by " + a);
+    }
     nodes.put(node.nodeId(), node.allocate(a.capability()));
     App app = apps.get(a.appId());
     app.asks = Asks.afterPlacement(app.asks, a.ask(), node.host(), node.nodeId(), node.rack());

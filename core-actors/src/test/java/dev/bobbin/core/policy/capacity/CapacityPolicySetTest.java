@@ -199,9 +199,15 @@ class CapacityPolicySetTest {
     AllocationLimits scheduler = new AllocationLimits(new Resource(1024, 1), new Resource(8192, 4));
     assertThat(policy.allocationLimits(scheduler, QueuePath.of("a.a1")).maximum()).isEqualTo(new Resource(2048, 4));
     assertThat(policy.allocationLimits(scheduler, QueuePath.of("b")).maximum()).isEqualTo(new Resource(8192, 2));
+    // The default calculator counts memory alone: a container gets one vcore, whatever it asked.
     assertThat(policy.allocationLimits(scheduler, QueuePath.of("b")).normalize(new Resource(3000, 3)))
+        .isEqualTo(new Resource(3072, 1));
+    assertThat(policy.allocationLimits(scheduler, QueuePath.of("gone")))
+        .isEqualTo(new AllocationLimits(scheduler.minimum(), scheduler.maximum(), true));
+    CapacityPolicySet dominant = new CapacityPolicySet(config("resource-calculator = dominant\n"
+        + "queues { a { capacity = 50 }, b { capacity = 50, maximum-allocation-vcores = 2 } }"));
+    assertThat(dominant.allocationLimits(scheduler, QueuePath.of("b")).normalize(new Resource(3000, 3)))
         .isEqualTo(new Resource(3072, 2));
-    assertThat(policy.allocationLimits(scheduler, QueuePath.of("gone"))).isSameAs(scheduler);
   }
 
   @Test
