@@ -38,11 +38,14 @@ final class Lifecycles {
     if (app == null) {
       app = model.follow(m.appId(), QueuePath.of(m.queue()), m.user(), m.priority(), m.submitTime(), m.amResource(),
           m.amLaunch(), m.keepContainers());
+      app.unmanagedAm = m.unmanagedAm();
       policy.follow(m.appId(), app.queue);
     } else if (m.attemptId().equals(app.attemptId)) {
       return;
     }
     model.startAttempt(app, m.attemptId());
+    // As YARN's unmanaged attempt, launched at once: its AM's liveness is watched from now on.
+    if (app.unmanagedAm) model.heardFromAm(app, deps.clock().millis());
     log.info("Attempt {} of {} added to queue {}", m.attemptId(), m.appId(), m.queue());
     acts.scheduleSoon();
   }
