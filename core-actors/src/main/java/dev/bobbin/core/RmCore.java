@@ -12,6 +12,7 @@ import dev.bobbin.core.app.AppReport;
 import dev.bobbin.core.app.AppState;
 import dev.bobbin.core.app.ApplicationEntity;
 import dev.bobbin.core.app.ApplicationIdStamps;
+import dev.bobbin.core.app.Attempt;
 import dev.bobbin.core.app.AttemptState;
 import dev.bobbin.core.app.Submission;
 import dev.bobbin.core.app.SubmissionRules;
@@ -358,6 +359,30 @@ public final class RmCore {
           .exceptionallyCompose(e -> CompletableFuture.failedFuture(rejectionOr(e, Rejection.badRequest(rootMessage(e)))));
     });
   }
+
+  /**
+   * The AM token of an unmanaged application's current attempt, for its owner only (as YARN's report
+   * carries it), while that attempt waits for its AM to register.
+   *
+   * @param caller the user asking; anyone else is refused with a {@link Rejection}
+   */
+  public CompletionStage<AmToken> amToken(String appId, String caller) {
+    return application(appId).thenCompose(found -> {
+      if (!found.user().equals(caller)) {
+        throw Rejection.accessDenied("User " + caller + " cannot read the AM token of " + appId
+            + ": only its owner " + found.user() + " may");
+      }
+      Attempt current = found.currentAttempt();
+      if (!found.unmanagedAm() || current == null || current.state() != AttemptState.LAUNCHED) {
+        throw Rejection.notFound("Application " + appId + " has no unmanaged AM waiting to register"
+            + (found.unmanagedAm() ? "" : ": the ResourceManager launches its AM"));
+      }
+      return guard.amToken(current.attemptId(), found.user()).thenApply(t -> new AmToken(current.attemptId(), t));
+    });
+  }
+
+  /** An attempt's AM token: what an unmanaged AM registers and allocates with. */
+  public record AmToken(String attemptId, String token) {}
 
   /** As YARN's {@code updateApplicationTimeouts} for LIFETIME: the application ends at {@code expiryTime}. */
   public CompletionStage<AppReport> updateLifetime(String appId, long expiryTime, Consumer<AppReport> authorize) {

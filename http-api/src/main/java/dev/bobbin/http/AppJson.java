@@ -101,7 +101,7 @@ final class AppJson {
     m.put("preemptedMemorySeconds", 0);
     m.put("preemptedVcoreSeconds", 0);
     m.put("logAggregationStatus", "DISABLED");
-    m.put("unmanagedApplication", false);
+    m.put("unmanagedApplication", r.unmanagedAm());
     m.put("amNodeLabelExpression", "");
     m.put("maxAppAttempts", r.maxAttempts());
     // Bobbin's own: the failed attempts that count against maxAppAttempts now, and the window they count in.

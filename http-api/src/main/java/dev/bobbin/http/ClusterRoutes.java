@@ -107,6 +107,7 @@ final class ClusterRoutes extends AllDirectives {
     return concat(
         pathEndOrSingleSlash(() -> get(() -> async(() -> app(id, caller)))),
         path("appattempts", () -> get(() -> async(() -> attempts(id, caller)))),
+        path("amrmtoken", () -> get(() -> async(() -> amToken(id, caller)))),
         path(PathMatchers.segment("appattempts").slash(PathMatchers.segment()).slash("containers"), attemptId ->
             get(() -> PathIds.attemptId(attemptId, () -> async(() -> attemptContainers(id, attemptId, caller))))),
         path("state", () -> concat(
@@ -167,6 +168,12 @@ final class ClusterRoutes extends AllDirectives {
     return audited(caller, "Update Application Timeouts", SERVICE, id,
         core.updateLifetime(id, expiry, mayModify(caller, id)))
         .thenApply(r -> ok(Map.of("timeout", AppTimeoutJson.lifetime(r, System.currentTimeMillis()))));
+  }
+
+  /** The AM token an unmanaged AM registers with: for the application's owner only, as in YARN's report. */
+  private CompletionStage<HttpResponse> amToken(String id, RestCaller caller) {
+    return audited(caller, "Get AM Token", SERVICE, id, core.amToken(id, caller.user()))
+        .thenApply(t -> ok(Map.of("amRMToken", Map.of("appAttemptId", t.attemptId(), "token", t.token()))));
   }
 
   private CompletionStage<HttpResponse> attempts(String id, RestCaller caller) {

@@ -26,9 +26,6 @@ final class SubmissionJson {
   private SubmissionJson() {}
 
   static Submission parse(JsonNode n, String user) {
-    if (n.path("unmanaged-AM").asBoolean(false)) {
-      throw Rejection.badRequest("Unmanaged AMs are not supported");
-    }
     JsonNode spec = object(n, "am-container-spec");
     List<String> commands = new ArrayList<>();
     for (JsonNode c : asList(object(spec, "commands").path("command"))) {
@@ -56,7 +53,7 @@ final class SubmissionJson {
             : ApplicationPriorities.NONE_ASKED, text(n, "application-type"), tags,
         resource, new ContainerLaunchContext(commands, env),
         (int) number(n, "max-app-attempts", Integer.MIN_VALUE, Integer.MAX_VALUE), acls(spec),
-        bool(n, "keep-containers-across-application-attempts"));
+        bool(n, "keep-containers-across-application-attempts")).withUnmanagedAm(bool(n, "unmanaged-AM"));
   }
 
   /** The body of {@code PUT /apps/{id}/priority}: {@code {"priority":N}}, N a whole number from 0. */

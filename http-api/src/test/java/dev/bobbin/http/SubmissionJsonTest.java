@@ -77,9 +77,16 @@ class SubmissionJsonTest {
         .isInstanceOf(Rejection.class).hasMessageContaining("priority");
     assertThatThrownBy(() -> parse("{\"am-container-spec\":{\"commands\":{\"command\":[1]}}}"))
         .isInstanceOf(Rejection.class).hasMessageContaining("command");
-    assertThatThrownBy(() -> parse("{\"unmanaged-AM\":true}")).isInstanceOf(Rejection.class)
-        .hasMessageContaining("Unmanaged");
+    assertThatThrownBy(() -> parse("{\"unmanaged-AM\":\"maybe\"}")).isInstanceOf(Rejection.class)
+        .hasMessageContaining("unmanaged-AM");
     assertThatThrownBy(() -> Bodies.tree("{oops")).isInstanceOf(Rejection.class).hasMessageContaining("Malformed");
+  }
+
+  @Test
+  void anUnmanagedAmIsCarriedAndAnOmittedFlagMeansTheRmLaunchesTheAm() {
+    assertThat(parse("{\"unmanaged-AM\":true}").unmanagedAm()).isTrue();
+    assertThat(parse("{\"unmanaged-AM\":\"true\"}").unmanagedAm()).isTrue();
+    assertThat(parse("{}").unmanagedAm()).isFalse();
   }
 
   @Test

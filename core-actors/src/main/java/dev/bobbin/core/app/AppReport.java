@@ -12,6 +12,7 @@ import java.util.Map;
  * @param acls its submission's ACLs (see {@link Submission#acls()})
  * @param attemptFailuresValidityInterval see {@link Submission#attemptFailuresValidityInterval()}
  * @param lifetimeDeadline when the application's lifetime runs out (ms since the epoch); 0 without one
+ * @param unmanagedAm see {@link Submission#unmanagedAm()}
  */
 public record AppReport(
     String id,
@@ -32,11 +33,23 @@ public record AppReport(
     PreemptionHistory preemptions,
     Map<ApplicationAccessType, String> acls,
     long attemptFailuresValidityInterval,
-    long lifetimeDeadline) implements CborSerializable {
+    long lifetimeDeadline,
+    boolean unmanagedAm) implements CborSerializable {
 
   public AppReport {
     // Null in reports listed before applications had ACLs.
     acls = acls == null ? Map.of() : Map.copyOf(acls);
+  }
+
+  /** The RM launches its AM. */
+  public AppReport(String id, String user, String name, String queue, AppState state,
+      FinalApplicationStatus finalStatus, String diagnostics, String applicationType, List<String> tags, int priority,
+      long startedTime, long finishedTime, Resource amResource, int maxAttempts, List<Attempt> attempts,
+      PreemptionHistory preemptions, Map<ApplicationAccessType, String> acls, long attemptFailuresValidityInterval,
+      long lifetimeDeadline) {
+    this(id, user, name, queue, state, finalStatus, diagnostics, applicationType, tags, priority, startedTime,
+        finishedTime, amResource, maxAttempts, attempts, preemptions, acls, attemptFailuresValidityInterval,
+        lifetimeDeadline, false);
   }
 
   /** Every attempt failure counts, and no lifetime. */

@@ -218,7 +218,8 @@ public final class ApplicationEntity
       Submission s = submission;
       return new AppReport(appId, s.user(), s.name(), s.queue(), state, finalStatus, diagnostics,
           s.applicationType(), s.tags(), s.priority(), startedTime, finishedTime, s.amResource(),
-          s.maxAttempts(), attempts, preemptions, s.acls(), s.attemptFailuresValidityInterval(), lifetimeDeadline());
+          s.maxAttempts(), attempts, preemptions, s.acls(), s.attemptFailuresValidityInterval(), lifetimeDeadline(),
+          s.unmanagedAm());
     }
 
     /** When the application's lifetime runs out (ms since the epoch); 0 without one. */
@@ -235,7 +236,8 @@ public final class ApplicationEntity
             finalStatus, diagnostics, e.time(), 0, attempts, preemptions);
       } else if (event instanceof AttemptStarted e) {
         List<Attempt> next = new ArrayList<>(attempts);
-        next.add(Attempt.scheduled(e.attemptId(), e.number(), e.time()));
+        next.add(submission.unmanagedAm() ? Attempt.launched(e.attemptId(), e.number(), e.time())
+            : Attempt.scheduled(e.attemptId(), e.number(), e.time()));
         return with(AppState.ACCEPTED, next);
       } else if (event instanceof AmContainerAssigned e) {
         return with(state, replaceCurrent(currentAttempt().allocated(e.containerId(), e.nodeId(), e.nodeHttpAddress())));
@@ -439,10 +441,14 @@ public final class ApplicationEntity
     events.add(failed);
     long window = s.submission().attemptFailuresValidityInterval();
     int counted = AttemptFailures.counted(s.apply(failed).attempts(), window, now);
-    boolean retry = counted < s.submission().maxAttempts();
+    // As YARN: the RM cannot start an unmanaged AM again, so its first failed attempt fails the application.
+    boolean retry = counted < s.submission().maxAttempts() && !s.submission().unmanagedAm();
     String nextAttempt = Ids.attemptId(appId, cur.number() + 1);
     if (retry) {
       events.add(new AttemptStarted(nextAttempt, cur.number() + 1, now));
+    } else if (s.submission().unmanagedAm()) {
+      events.add(new AppFailed("Unmanaged application " + appId + " failed due to " + diag
+          + ". Failing the application.", now));
     } else {
       events.add(new AppFailed("Application " + appId + " failed " + s.submission().maxAttempts()
           + " times" + (window > 0 ? " in previous " + window + " milliseconds" : "") + " due to " + diag

@@ -24,6 +24,12 @@ public record Attempt(
         ExitStatus.INVALID, "");
   }
 
+  /** An unmanaged AM's attempt, waiting for the AM its client runs to register. */
+  static Attempt launched(String attemptId, int number, long time) {
+    return new Attempt(attemptId, number, AttemptState.LAUNCHED, time, 0, "", "", "", "", -1, "",
+        ExitStatus.INVALID, "");
+  }
+
   Attempt allocated(String containerId, String nodeId, String nodeHttpAddress) {
     return new Attempt(attemptId, number, AttemptState.ALLOCATED, startTime, finishTime, containerId,
         nodeId, nodeHttpAddress, amHost, amRpcPort, trackingUrl, exitStatus, diagnostics);

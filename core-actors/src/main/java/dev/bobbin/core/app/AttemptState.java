@@ -4,6 +4,8 @@ package dev.bobbin.core.app;
 public enum AttemptState {
   SCHEDULED,
   ALLOCATED,
+  /** An unmanaged AM's attempt: nothing to launch, it waits for the client's AM to register. */
+  LAUNCHED,
   RUNNING,
   FINISHED,
   FAILED,

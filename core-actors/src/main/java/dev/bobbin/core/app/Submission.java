@@ -19,6 +19,8 @@ import java.util.Map;
  *     attempt failures this recent count against {@code maxAttempts}; 0 or less, every failure counts
  * @param lifetime YARN's LIFETIME timeout, in ms from the submission: an application still running
  *     then is killed; 0 or less, none
+ * @param unmanagedAm YARN's {@code unmanaged-AM}: the client runs the AM itself, so no AM container
+ *     is asked for or launched; false in journals from before it existed
  */
 public record Submission(
     String appId,
@@ -34,11 +36,21 @@ public record Submission(
     Map<ApplicationAccessType, String> acls,
     boolean keepContainers,
     long attemptFailuresValidityInterval,
-    long lifetime) implements CborSerializable {
+    long lifetime,
+    boolean unmanagedAm) implements CborSerializable {
   public Submission {
     tags = tags == null ? List.of() : List.copyOf(tags);
     // Null in submissions journalled before applications had ACLs.
     acls = acls == null ? Map.of() : Map.copyOf(acls);
+  }
+
+  /** The RM launches the AM. */
+  public Submission(String appId, String name, String user, String queue, int priority, String applicationType,
+      List<String> tags, Resource amResource, ContainerLaunchContext amLaunch, int maxAttempts,
+      Map<ApplicationAccessType, String> acls, boolean keepContainers, long attemptFailuresValidityInterval,
+      long lifetime) {
+    this(appId, name, user, queue, priority, applicationType, tags, amResource, amLaunch, maxAttempts, acls,
+        keepContainers, attemptFailuresValidityInterval, lifetime, false);
   }
 
   /** Containers are not kept across attempts, every attempt failure counts, and no lifetime. */
@@ -64,22 +76,28 @@ public record Submission(
 
   public Submission withPriority(int effective) {
     return new Submission(appId, name, user, queue, effective, applicationType, tags, amResource, amLaunch, maxAttempts,
-        acls, keepContainers, attemptFailuresValidityInterval, lifetime);
+        acls, keepContainers, attemptFailuresValidityInterval, lifetime, unmanagedAm);
   }
 
   public Submission withQueue(String placed) {
     return new Submission(appId, name, user, placed, priority, applicationType, tags, amResource, amLaunch, maxAttempts,
-        acls, keepContainers, attemptFailuresValidityInterval, lifetime);
+        acls, keepContainers, attemptFailuresValidityInterval, lifetime, unmanagedAm);
   }
 
   public Submission withAttemptFailuresValidityInterval(long interval) {
     return new Submission(appId, name, user, queue, priority, applicationType, tags, amResource, amLaunch, maxAttempts,
-        acls, keepContainers, interval, lifetime);
+        acls, keepContainers, interval, lifetime, unmanagedAm);
   }
 
   /** @param ms how long after its submission the application may run; 0 or less, without end */
   public Submission withLifetime(long ms) {
     return new Submission(appId, name, user, queue, priority, applicationType, tags, amResource, amLaunch, maxAttempts,
-        acls, keepContainers, attemptFailuresValidityInterval, ms);
+        acls, keepContainers, attemptFailuresValidityInterval, ms, unmanagedAm);
+  }
+
+  /** @param unmanaged whether the client runs the AM itself */
+  public Submission withUnmanagedAm(boolean unmanaged) {
+    return new Submission(appId, name, user, queue, priority, applicationType, tags, amResource, amLaunch, maxAttempts,
+        acls, keepContainers, attemptFailuresValidityInterval, lifetime, unmanaged);
   }
 }

@@ -52,7 +52,8 @@ public final class SubmissionRules {
       throw Rejection.invalidResource("Invalid resource request, requested virtual cores " + r.vCores()
           + " are above the maximum allocation of " + scheduler.maximumAllocationVcores());
     }
-    if (s.amLaunch() == null || s.amLaunch().commands().isEmpty()) {
+    // An unmanaged AM is run by its client: there is no AM container to give commands to.
+    if (!s.unmanagedAm() && (s.amLaunch() == null || s.amLaunch().commands().isEmpty())) {
       throw Rejection.badRequest("am-container-spec must have at least one command");
     }
     Resource am = new Resource(Math.max(r.memory(), scheduler.minimumAllocationMb()),
@@ -63,7 +64,8 @@ public final class SubmissionRules {
     int priority = Math.max(ApplicationPriorities.NONE_ASKED, s.priority());
     return new Submission(s.appId(), s.name() == null ? "" : s.name(), user, queue, priority, type, tags, am,
         s.amLaunch(), attempts, s.acls(), s.keepContainers())
-        .withAttemptFailuresValidityInterval(s.attemptFailuresValidityInterval()).withLifetime(s.lifetime());
+        .withAttemptFailuresValidityInterval(s.attemptFailuresValidityInterval()).withLifetime(s.lifetime())
+        .withUnmanagedAm(s.unmanagedAm());
   }
 
   /** As YARN's {@code ApplicationSubmissionContext.setApplicationTags}: a set of at most 10 ASCII tags of 100. */

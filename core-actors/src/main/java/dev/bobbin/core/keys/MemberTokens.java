@@ -85,6 +85,17 @@ public final class MemberTokens {
     return Tokens.amToken(new AmTokenIdentifier(id.attemptId(), id.user(), key.id(), epoch), key.secret());
   }
 
+  /**
+   * An AM token for the attempt, signed as the scheduler signs the one it puts in a launched AM's
+   * environment: what the client running an unmanaged AM registers with.
+   */
+  public CompletionStage<String> amToken(String attemptId, String user) {
+    return keys.current().thenApply(s -> {
+      SigningKeys.SigningKey key = s.signing(KeyPurpose.AM_TOKEN, clock.millis());
+      return Tokens.amToken(new AmTokenIdentifier(attemptId, user, key.id(), s.ring.schedulerEpoch()), key.secret());
+    });
+  }
+
   /** The container-token keys a registering NodeManager gets. */
   public CompletionStage<List<ContainerTokenKey>> nodeKeys() {
     return keys.current().thenApply(s -> s.forNodes(clock.millis()));

@@ -39,11 +39,14 @@ final class Lifecycles {
       QueuePath queue = QueuePath.of(m.queue());
       app = model.follow(m.appId(), queue, m.user(), m.priority(), m.submitTime(),
           policy.amContainer(m.amResource(), queue), m.amLaunch(), m.keepContainers());
+      app.unmanagedAm = m.unmanagedAm();
       policy.follow(m.appId(), app.queue);
     } else if (m.attemptId().equals(app.attemptId)) {
       return;
     }
     model.startAttempt(app, m.attemptId());
+    // As YARN's unmanaged attempt, launched at once: its AM's liveness is watched from now on.
+    if (app.unmanagedAm) model.heardFromAm(app, deps.clock().millis());
     log.info("Attempt {} of {} added to queue {}", m.attemptId(), m.appId(), m.queue());
     acts.scheduleSoon();
   }

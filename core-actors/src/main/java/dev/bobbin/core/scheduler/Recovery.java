@@ -63,10 +63,11 @@ final class Recovery {
       var sub = a.submission();
       SchedApp app = model.follow(id, QueuePath.of(sub.queue()), sub.user(), sub.priority(), a.startedTime(),
           policy.amContainer(sub.amResource(), QueuePath.of(sub.queue())), sub.amLaunch(), sub.keepContainers());
+      app.unmanagedAm = sub.unmanagedAm();
       model.startAttempt(app, a.currentAttempt().attemptId());
       policy.follow(id, app.queue);
       app.lifetimeDeadline = a.lifetimeDeadline();
-      if (!a.currentAttempt().amContainerId().isEmpty()) {
+      if (!a.currentAttempt().amContainerId().isEmpty() || app.unmanagedAm) {
         app.clearAsks();
         // The AM's liveness window starts afresh with this scheduler, as after a YARN RM restart.
         model.heardFromAm(app, now);

@@ -41,6 +41,11 @@ final class SchedApp {
   final ContainerLaunchContext amLaunch;
   /** An attempt that ends leaves its running containers to the next ({@code keep-containers-across-application-attempts}). */
   final boolean keepContainers;
+  /**
+   * Its client runs the AM ({@code unmanaged-AM}): no AM container is asked for, so none is placed,
+   * launched or counted against AM limits. Set when the application is first followed.
+   */
+  boolean unmanagedAm;
   String attemptId;
   long nextContainerSeq = 1;
   boolean registered;
@@ -117,8 +122,10 @@ final class SchedApp {
     lastResponse = null;
     lastAmContact = 0;
     amExpiryReportedAt = 0;
-    Ask am = new Ask(0, Ask.ANY, amResource, 1, true, -1, true);
-    asks.put(AskKey.of(am), am);
+    if (!unmanagedAm) {
+      Ask am = new Ask(0, Ask.ANY, amResource, 1, true, -1, true);
+      asks.put(AskKey.of(am), am);
+    }
     waiting.update(this);
   }
 

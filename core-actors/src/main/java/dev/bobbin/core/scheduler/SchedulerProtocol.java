@@ -31,10 +31,19 @@ public final class SchedulerProtocol {
 
   // From the Application entities, once their events are durable.
 
-  /** @param keepContainers the application's attempts leave their running containers to the next */
+  /**
+   * @param keepContainers the application's attempts leave their running containers to the next
+   * @param unmanagedAm its client runs the AM: nothing is placed or launched for it
+   */
   public record AttemptAdded(
       String appId, String attemptId, String queue, String user, int priority, Resource amResource,
-      ContainerLaunchContext amLaunch, long submitTime, boolean keepContainers) implements Command {
+      ContainerLaunchContext amLaunch, long submitTime, boolean keepContainers, boolean unmanagedAm)
+      implements Command {
+    public AttemptAdded(String appId, String attemptId, String queue, String user, int priority, Resource amResource,
+        ContainerLaunchContext amLaunch, long submitTime, boolean keepContainers) {
+      this(appId, attemptId, queue, user, priority, amResource, amLaunch, submitTime, keepContainers, false);
+    }
+
     public AttemptAdded(String appId, String attemptId, String queue, String user, int priority, Resource amResource,
         ContainerLaunchContext amLaunch, long submitTime) {
       this(appId, attemptId, queue, user, priority, amResource, amLaunch, submitTime, false);

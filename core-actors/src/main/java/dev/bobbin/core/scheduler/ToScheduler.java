@@ -10,7 +10,7 @@ public record ToScheduler(ActorRef<SchedulerProtocol.Command> scheduler) impleme
   @Override
   public void attemptAdded(String appId, String attemptId, Submission s, long submitTime) {
     scheduler.tell(new SchedulerProtocol.AttemptAdded(appId, attemptId, s.queue(), s.user(), s.priority(),
-        s.amResource(), s.amLaunch(), submitTime, s.keepContainers()));
+        s.amResource(), s.amLaunch(), submitTime, s.keepContainers(), s.unmanagedAm()));
   }
 
   @Override

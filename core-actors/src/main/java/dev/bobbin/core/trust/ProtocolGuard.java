@@ -63,6 +63,11 @@ public final class ProtocolGuard {
     return tokens.verifyAmToken(token, attempts);
   }
 
+  /** An AM token for the attempt, for the client that runs its unmanaged AM. */
+  public CompletionStage<String> amToken(String attemptId, String user) {
+    return tokens.amToken(attemptId, user);
+  }
+
   /** The allocate call's answer with a new AM token, when an older key or scheduler signed the caller's. */
   public SchedulerProtocol.AmOutcome<AllocateResponse> withRenewedAmToken(Tokens.AmTokenIdentifier caller,
       SchedulerProtocol.AmOutcome<AllocateResponse> outcome) {
