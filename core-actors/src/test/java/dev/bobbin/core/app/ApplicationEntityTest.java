@@ -281,6 +281,26 @@ class ApplicationEntityTest {
   }
 
   @Test
+  void anUnmanagedApplicationsAttemptWaitsLaunchedForItsAmAndItsFailureFailsTheApplication() {
+    issue("alice");
+    Submission unmanaged = submission(3).withUnmanagedAm(true);
+    var submitted = kit.<StatusReply<AppReport>>runCommand(r -> new ApplicationEntity.Submit(unmanaged, r));
+    assertThat(submitted.reply().isSuccess()).isTrue();
+    // No AM container is asked for: the attempt waits LAUNCHED for the AM its client runs.
+    assertThat(kit.getState().currentAttempt().state()).isEqualTo(AttemptState.LAUNCHED);
+    assertThat(scheduler.expectMessageClass(SchedulerProtocol.AttemptAdded.class).unmanagedAm()).isTrue();
+    assertThat(kit.restart().state().submission().unmanagedAm()).isTrue();
+
+    // Its AM stops calling in: the RM cannot start it again, so the application fails at once,
+    // however many attempts it was allowed.
+    kit.<StatusReply<Done>>runCommand(r -> new ApplicationEntity.AmContainerFinished(ATTEMPT1, -1000,
+        "ApplicationMaster for attempt " + ATTEMPT1 + " timed out", r));
+    assertThat(kit.getState().state()).isEqualTo(AppState.FAILED);
+    assertThat(kit.getState().attempts()).hasSize(1);
+    assertThat(kit.getState().diagnostics()).startsWith("Unmanaged application " + APP + " failed due to");
+  }
+
+  @Test
   void anAttemptTheClusterEndedDoesNotUseUpAnAttempt() {
     submit(1);
     scheduler.expectMessageClass(SchedulerProtocol.AttemptAdded.class);
