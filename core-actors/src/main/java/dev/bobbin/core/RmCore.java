@@ -158,12 +158,14 @@ public final class RmCore {
     sharding.init(Entity.of(QueueEntity.TYPE_KEY, ctx -> QueueEntity.create(ctx.getEntityId())));
     sharding.init(Entity.of(ApplicationIdStamps.TYPE_KEY, ctx -> ApplicationIdStamps.create(ctx.getEntityId())));
     this.idStamp = takeIdStamp();
-    this.directory = AppDirectory.start(system, rm.maxCompletedApplications(),
-        q -> sharding.entityRefFor(QueueEntity.TYPE_KEY, q), timeout);
     this.admissions = system.systemActorOf(Behaviors.supervise(QueueAdmissions.create(
             q -> sharding.entityRefFor(QueueEntity.TYPE_KEY, q), timeout))
         .onFailure(SupervisorStrategy.restart()), "queue-admissions", Props.empty());
     this.queues = new MemberQueues(policy);
+    MemberQueues memberQueues = this.queues;
+    this.directory = AppDirectory.start(system, rm.maxCompletedApplications(),
+        q -> sharding.entityRefFor(QueueEntity.TYPE_KEY, q), timeout,
+        () -> memberQueues.clusterAdmission().isPresent());
     this.queuesRefreshed = system.systemActorOf(Topic.create(MemberQueues.Refreshed.class, MemberQueues.TOPIC),
         "queues-refreshed-topic", Props.empty());
     system.systemActorOf(MemberQueues.listener(queues, reload, queuesRefreshed), "queues-refreshed", Props.empty());

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.DispatcherSelector;
@@ -64,12 +65,14 @@ public final class AppDirectory {
    * @param maxCompleted ended applications kept, the most recently ended
    * @param queues a queue's entity, by name, to drop each ended application from
    * @param askTimeout how long a queue may take to acknowledge an ended application
+   * @param clusterCounted whether the policy counts every application in {@link QueueEntity#CLUSTER},
+   *     which an ended one then leaves too
    */
   public static AppDirectory start(ActorSystem<?> system, int maxCompleted,
-      Function<String, RecipientRef<QueueEntity.Command>> queues, Duration askTimeout) {
+      Function<String, RecipientRef<QueueEntity.Command>> queues, Duration askTimeout, BooleanSupplier clusterCounted) {
     var projection = projection(system,
         EventSourcedProvider.eventsByTag(system, JdbcReadJournal.Identifier(), ApplicationEntity.TAG),
-        maxCompleted, queues, askTimeout);
+        maxCompleted, queues, askTimeout, clusterCounted);
     ClusterSingleton.get(system).init(SingletonActor.of(
             Behaviors.supervise(ProjectionBehavior.create(projection))
                 .onFailure(SupervisorStrategy.restartWithBackoff(Duration.ofSeconds(1), Duration.ofSeconds(10), 0.2)),
@@ -85,9 +88,16 @@ public final class AppDirectory {
   static GroupedProjection<Offset, EventEnvelope<ApplicationEntity.Event>> projection(ActorSystem<?> system,
       SourceProvider<Offset, EventEnvelope<ApplicationEntity.Event>> events, int maxCompleted,
       Function<String, RecipientRef<QueueEntity.Command>> queues, Duration askTimeout) {
+    return projection(system, events, maxCompleted, queues, askTimeout, () -> false);
+  }
+
+  static GroupedProjection<Offset, EventEnvelope<ApplicationEntity.Event>> projection(ActorSystem<?> system,
+      SourceProvider<Offset, EventEnvelope<ApplicationEntity.Event>> events, int maxCompleted,
+      Function<String, RecipientRef<QueueEntity.Command>> queues, Duration askTimeout, BooleanSupplier clusterCounted) {
     AppDirectoryTable table = table(system);
     return JdbcProjection.groupedWithin(PROJECTION_ID, events, () -> new JournalSession(system),
-        () -> new AppDirectoryHandler(table, maxCompleted, queues, askTimeout, system.scheduler()), system);
+        () -> new AppDirectoryHandler(table, maxCompleted, queues, askTimeout, system.scheduler(), clusterCounted),
+        system);
   }
 
   /** Every listed application, by id. */

@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import org.apache.pekko.Done;
 import org.apache.pekko.actor.typed.RecipientRef;
@@ -53,8 +54,13 @@ final class AppDirectoryHandler
    * @param askTimeout how long a queue may take to acknowledge, over all tries; after it the
    *     group fails, and the projection reads it again after its restart backoff
    */
+  /** Whether the policy counts every application in {@link QueueEntity#CLUSTER}. */
+  private final BooleanSupplier clusterCounted;
+
   AppDirectoryHandler(AppDirectoryTable table, int maxCompleted,
-      Function<String, RecipientRef<QueueEntity.Command>> queues, Duration askTimeout, Scheduler scheduler) {
+      Function<String, RecipientRef<QueueEntity.Command>> queues, Duration askTimeout, Scheduler scheduler,
+      BooleanSupplier clusterCounted) {
+    this.clusterCounted = clusterCounted;
     this.table = table;
     this.maxCompleted = maxCompleted;
     this.queues = queues;
@@ -131,8 +137,9 @@ final class AppDirectoryHandler
     }
   }
 
-  /** From its leaf's entity, and from the cluster-wide count, which acknowledges one it never held. */
+  /** From its leaf's entity, and from the cluster-wide count when the policy keeps one. */
   private CompletableFuture<Void> removeFromQueue(AppReport app) {
+    if (!clusterCounted.getAsBoolean()) return removeFrom(app.queue(), app);
     return CompletableFuture.allOf(removeFrom(app.queue(), app), removeFrom(QueueEntity.CLUSTER, app));
   }
 
