@@ -4,16 +4,9 @@ import static dev.bobbin.launcher.RestApiIT.assertRemoteException;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.typesafe.config.ConfigFactory;
-import dev.bobbin.config.NmSettings;
-import dev.bobbin.config.NodeCredential;
-import dev.bobbin.node.server.NodeManager;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
-import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,16 +17,11 @@ import org.junit.jupiter.api.io.TempDir;
  * queue, a parent, a stopped queue, an ended application) changes nothing.
  */
 class AppMoveIT {
-  private Process rm;
-  private NodeManager nm;
+  private CapacityRm rm;
 
   @AfterEach
   void stop() throws Exception {
-    if (nm != null) nm.close();
-    if (rm != null) {
-      rm.destroy();
-      if (!rm.waitFor(30, TimeUnit.SECONDS)) rm.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-    }
+    if (rm != null) rm.close();
   }
 
   @Test
@@ -50,28 +38,9 @@ class AppMoveIT {
           <property><name>yarn.scheduler.capacity.maximum-am-resource-percent</name><value>0.5</value></property>
         </configuration>
         """);
-    int port = RestApiIT.freePort();
-    Path data = dir.resolve("rm");
-    rm = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m",
-        "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"), Main.class.getName(), "rm",
-        "--scheduler", "capacity", "--capacity-file", file.toString(), "--data-dir", data.toString(),
-        "--hostname", "127.0.0.1", "--http-port", Integer.toString(port),
-        "--cluster-port", Integer.toString(RestApiIT.freePort()))
-        .redirectErrorStream(true).redirectOutput(dir.resolve("rm.log").toFile()).start();
-    String base = "http://127.0.0.1:" + port + "/ws/v1/cluster";
-    Http.await(Duration.ofSeconds(90), "the RM to serve", () -> {
-      if (!rm.isAlive()) throw new IllegalStateException("the RM exited: " + Files.readString(dir.resolve("rm.log")));
-      return Http.get(base + "/info", Duration.ofSeconds(2)).status() == 200;
-    });
-    nm = NodeManager.start(NmSettings.from(ConfigFactory.parseMap(Map.of(
-        "bobbin.nm.rm-addresses", List.of("http://127.0.0.1:" + port),
-        "bobbin.nm.http-port", RestApiIT.freePort(),
-        "bobbin.nm.memory-mb", 8192,
-        "bobbin.nm.vcores", 8,
-        "bobbin.nm.node-credential-file", data.resolve(NodeCredential.FILE_NAME).toString(),
-        "bobbin.nm.work-dir", dir.resolve("nm").toString())).withFallback(ConfigFactory.load())));
-    Http.await(Duration.ofSeconds(30), "the node", () ->
-        Http.get(base + "/nodes?states=RUNNING").json().path("nodes").path("node").size() == 1);
+    rm = CapacityRm.start(dir, file);
+    String base = rm.base;
+    rm.startNode(dir);
 
     String id = Http.post(base + "/apps/new-application?user.name=alice", "").json().path("application-id").asText();
     Http.Reply submitted = Http.post(base + "/apps?user.name=alice", CapacityQueuesIT.body(id, "a", "sleep 600"));

@@ -4,10 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.typesafe.config.ConfigFactory;
 import dev.bobbin.am.shell.ShellAmSpec;
-import dev.bobbin.config.NmSettings;
-import dev.bobbin.config.NodeCredential;
 import dev.bobbin.node.server.NodeManager;
 import dev.bobbin.protocol.Resource;
 import dev.bobbin.protocol.WireJson;
@@ -18,7 +15,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,16 +25,11 @@ import org.junit.jupiter.api.io.TempDir;
  * a queue stopped by a refresh that refuses submissions and drains, and a broken file refused.
  */
 class CapacityQueuesIT {
-  private Process rm;
-  private NodeManager nm;
+  private CapacityRm rm;
 
   @AfterEach
   void stop() throws Exception {
-    if (nm != null) nm.close();
-    if (rm != null) {
-      rm.destroy();
-      if (!rm.waitFor(30, TimeUnit.SECONDS)) rm.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-    }
+    if (rm != null) rm.close();
   }
 
   private static String capacityScheduler(String... more) {
@@ -61,7 +52,6 @@ class CapacityQueuesIT {
     Path file = dir.resolve("capacity-scheduler.xml");
     Files.writeString(file, capacityScheduler());
     String base = startRm(dir, file);
-    Path data = dir.resolve("rm");
 
     // The queues as Hadoop shows them: leaves first, percentages of the parent and of the cluster.
     JsonNode b = queue(base, "root.b");
@@ -71,15 +61,7 @@ class CapacityQueuesIT {
     assertThat(b.path("maxCapacity").floatValue()).isEqualTo(100f);
     assertThat(queue(base, "root.a").path("capacity").floatValue()).isCloseTo(70f, within(0.001f));
 
-    nm = NodeManager.start(NmSettings.from(ConfigFactory.parseMap(Map.of(
-        "bobbin.nm.rm-addresses", List.of(base.replace("/ws/v1/cluster", "")),
-        "bobbin.nm.http-port", RestApiIT.freePort(),
-        "bobbin.nm.memory-mb", 8192,
-        "bobbin.nm.vcores", 8,
-        "bobbin.nm.node-credential-file", data.resolve(NodeCredential.FILE_NAME).toString(),
-        "bobbin.nm.work-dir", dir.resolve("nm").toString())).withFallback(ConfigFactory.load())));
-    Http.await(Duration.ofSeconds(30), "the node", () ->
-        Http.get(base + "/nodes?states=RUNNING").json().path("nodes").path("node").size() == 1);
+    rm.startNode(dir);
 
     // carol names no queue; u:carol:b maps her to b, where her AM and worker are placed.
     String carols = submit(base, "carol", null);
@@ -124,22 +106,10 @@ class CapacityQueuesIT {
     assertThat(queue(base, "root.b").path("state").asText()).isEqualTo("STOPPED");
   }
 
-  /** {@code bobbin rm --scheduler capacity --capacity-file file} in its own process; its API's base URL. */
+  /** The RM on {@code file}, kept for the teardown; its API's base URL. */
   private String startRm(Path dir, Path file) throws Exception {
-    int port = RestApiIT.freePort();
-    Path data = dir.resolve("rm");
-    rm = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m",
-        "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"), Main.class.getName(), "rm",
-        "--scheduler", "capacity", "--capacity-file", file.toString(), "--data-dir", data.toString(),
-        "--hostname", "127.0.0.1", "--http-port", Integer.toString(port),
-        "--cluster-port", Integer.toString(RestApiIT.freePort()))
-        .redirectErrorStream(true).redirectOutput(dir.resolve("rm.log").toFile()).start();
-    String base = "http://127.0.0.1:" + port + "/ws/v1/cluster";
-    Http.await(Duration.ofSeconds(90), "the RM to serve", () -> {
-      if (!rm.isAlive()) throw new IllegalStateException("the RM exited: " + Files.readString(dir.resolve("rm.log")));
-      return Http.get(base + "/info", Duration.ofSeconds(2)).status() == 200;
-    });
-    return base;
+    rm = CapacityRm.start(dir, file);
+    return rm.base;
   }
 
   /**
