@@ -397,9 +397,11 @@ public final class RmCore {
   }
 
   /**
-   * Moves an ACCEPTED or RUNNING application to the leaf {@code queue}: the target's entity admits
-   * it under its terms (state, most applications in all and per user) before the application
-   * records the move, and the source's entity lets it go after. A refusal changes nothing.
+   * Moves an ACCEPTED or RUNNING application to the leaf {@code queue}: the application notes the
+   * target, the target's entity admits it under its terms (state, most applications in all and per
+   * user), the application records the move, and the source's entity lets it go. A refusal changes
+   * nothing the application or a queue reports. A member that dies part way leaves at most a queue
+   * counting the application too long: until it ends, when it leaves every queue it noted.
    *
    * @param caller who moves it: they need submit (or administer) rights on the target when ACLs are on
    * @param authorize sees the application before it moves, and refuses by throwing a {@link Rejection}
@@ -422,7 +424,8 @@ public final class RmCore {
       String source = found.queue();
       if (source.equals(target.relative())) return CompletableFuture.completedFuture(found);
       AppQueueMove move = new AppQueueMove(appId, found.user(), source, target.relative());
-      return admitMove(move, queues.version(), queues.admission(target))
+      return prepareMove(move)
+          .thenCompose(prepared -> admitMove(move, queues.version(), queues.admission(target)))
           .thenCompose(admitted -> Retrying.<AppReport>ask(t -> app(appId).askWithStatus(
               r -> new ApplicationEntity.MoveToQueue(move.to(), r), t), timeout)
               .exceptionallyCompose(e -> leave(move.to(), appId)
@@ -435,6 +438,12 @@ public final class RmCore {
   }
 
   private record AppQueueMove(String appId, String user, String from, String to) {}
+
+  private CompletionStage<Done> prepareMove(AppQueueMove move) {
+    return Retrying.<Done>ask(t -> app(move.appId()).askWithStatus(
+            r -> new ApplicationEntity.PrepareMove(move.to(), r), t), timeout)
+        .exceptionallyCompose(e -> CompletableFuture.failedFuture(rejectionOr(e, Rejection.badRequest(rootMessage(e)))));
+  }
 
   private CompletionStage<Done> admitMove(AppQueueMove move, String version, AdmissionTerms terms) {
     return AskPattern.<QueueAdmissions.Command, Done>askWithStatus(admissions,

@@ -8,6 +8,7 @@ import dev.bobbin.protocol.Ids;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.apache.pekko.Done;
@@ -92,6 +93,13 @@ public final class ApplicationEntity
    */
   public record MoveToQueue(String queue, ActorRef<StatusReply<AppReport>> replyTo) implements Command {}
 
+  /**
+   * Records that a move to {@code queue} begins, before its entity is asked to admit the
+   * application, so that the queue is let go of when the application ends however the move ends.
+   * Refused as {@link MoveToQueue} is; a move to the queue it is in writes nothing.
+   */
+  public record PrepareMove(String queue, ActorRef<StatusReply<Done>> replyTo) implements Command {}
+
   public record Get(ActorRef<StatusReply<AppReport>> replyTo) implements Command {}
 
   /**
@@ -162,6 +170,8 @@ public final class ApplicationEntity
 
   public record QueueMoved(String from, String to) implements Event {}
 
+  public record MovePrepared(String to) implements Event {}
+
   public record PreemptionSuffered(PreemptionRecord record) implements Event {}
 
   public record PreemptionCaused(PreemptionRecord record) implements Event {}
@@ -179,6 +189,10 @@ public final class ApplicationEntity
   /**
    * @param issuedTo the user this id was issued to; null before that (and in journals from before
    *     ids were issued, where the submission's user owns it)
+   * @param moveQueues every queue a move of the application named, as its target or its source: a
+   *     queue may still count it after a move was cut short (a member died between the target's
+   *     admission and the move's record, or before the source let it go), so it leaves them all
+   *     when it ends; states listed before moves were recorded hold none
    */
   public record State(
       String appId,
@@ -190,11 +204,16 @@ public final class ApplicationEntity
       long startedTime,
       long finishedTime,
       List<Attempt> attempts,
-      PreemptionHistory preemptions) implements CborSerializable {
+      PreemptionHistory preemptions,
+      Set<String> moveQueues) implements CborSerializable {
+
+    public State {
+      moveQueues = moveQueues == null ? Set.of() : Set.copyOf(moveQueues);
+    }
 
     public static State empty(String appId) {
       return new State(appId, null, null, AppState.NEW, FinalApplicationStatus.UNDEFINED, "", 0, 0, List.of(),
-          PreemptionHistory.NONE);
+          PreemptionHistory.NONE, Set.of());
     }
 
     public boolean exists() {
@@ -230,10 +249,10 @@ public final class ApplicationEntity
     public State apply(Event event) {
       if (event instanceof Issued e) {
         return new State(appId, e.caller(), submission, state, finalStatus, diagnostics, startedTime, finishedTime,
-            attempts, preemptions);
+            attempts, preemptions, moveQueues);
       } else if (event instanceof Submitted e) {
         return new State(appId, issuedTo, e.submission(), ApplicationLifecycle.check(state, AppState.SUBMITTED),
-            finalStatus, diagnostics, e.time(), 0, attempts, preemptions);
+            finalStatus, diagnostics, e.time(), 0, attempts, preemptions, moveQueues);
       } else if (event instanceof AttemptStarted e) {
         List<Attempt> next = new ArrayList<>(attempts);
         next.add(submission.unmanagedAm() ? Attempt.launched(e.attemptId(), e.number(), e.time())
@@ -247,7 +266,7 @@ public final class ApplicationEntity
         List<Attempt> next = replaceCurrent(currentAttempt().ended(AttemptState.FINISHED, e.time(),
             ExitStatus.INVALID, e.diagnostics(), e.trackingUrl()));
         return new State(appId, issuedTo, submission, ApplicationLifecycle.check(state, AppState.FINISHED),
-            e.finalStatus(), e.diagnostics(), startedTime, e.time(), next, preemptions);
+            e.finalStatus(), e.diagnostics(), startedTime, e.time(), next, preemptions, moveQueues);
       } else if (event instanceof AttemptFailed e) {
         return with(state, replaceCurrent(currentAttempt().ended(AttemptState.FAILED, e.time(),
             e.exitStatus(), e.diagnostics(), "")));
@@ -257,31 +276,41 @@ public final class ApplicationEntity
         return finished(AppState.KILLED, FinalApplicationStatus.KILLED, e.diagnostics(), e.time(), AttemptState.KILLED);
       } else if (event instanceof PriorityUpdated e) {
         return new State(appId, issuedTo, submission.withPriority(e.priority()), state, finalStatus, diagnostics,
-            startedTime, finishedTime, attempts, preemptions);
+            startedTime, finishedTime, attempts, preemptions, moveQueues);
       } else if (event instanceof LifetimeUpdated e) {
         return new State(appId, issuedTo, submission.withLifetime(e.lifetime()), state, finalStatus, diagnostics,
-            startedTime, finishedTime, attempts, preemptions);
+            startedTime, finishedTime, attempts, preemptions, moveQueues);
       } else if (event instanceof QueueMoved e) {
         return new State(appId, issuedTo, submission.withQueue(e.to()), state, finalStatus, diagnostics,
-            startedTime, finishedTime, attempts, preemptions);
+            startedTime, finishedTime, attempts, preemptions, withQueue(e.from()));
+      } else if (event instanceof MovePrepared e) {
+        return new State(appId, issuedTo, submission, state, finalStatus, diagnostics,
+            startedTime, finishedTime, attempts, preemptions, withQueue(e.to()));
       } else if (event instanceof PreemptionSuffered e) {
         return new State(appId, issuedTo, submission, state, finalStatus, diagnostics, startedTime, finishedTime, attempts,
-            preemptions.suffer(e.record()));
+            preemptions.suffer(e.record()), moveQueues);
       } else if (event instanceof PreemptionCaused e) {
         return new State(appId, issuedTo, submission, state, finalStatus, diagnostics, startedTime, finishedTime, attempts,
-            preemptions.cause(e.record()));
+            preemptions.cause(e.record()), moveQueues);
       } else if (event instanceof PreemptionCancelled e) {
         return new State(appId, issuedTo, submission, state, finalStatus, diagnostics, startedTime, finishedTime, attempts,
-            preemptions.cancel(e.record()));
+            preemptions.cancel(e.record()), moveQueues);
       } else if (event instanceof CompletionsDelivered) {
         return this;
       }
       throw new IllegalArgumentException("Unknown event " + event);
     }
 
+    private Set<String> withQueue(String queue) {
+      if (moveQueues.contains(queue)) return moveQueues;
+      Set<String> next = new HashSet<>(moveQueues);
+      next.add(queue);
+      return next;
+    }
+
     private State with(AppState next, List<Attempt> newAttempts) {
       return new State(appId, issuedTo, submission, next == state ? state : ApplicationLifecycle.check(state, next),
-          finalStatus, diagnostics, startedTime, finishedTime, newAttempts, preemptions);
+          finalStatus, diagnostics, startedTime, finishedTime, newAttempts, preemptions, moveQueues);
     }
 
     private State finished(AppState end, FinalApplicationStatus fin, String diag, long time, AttemptState attemptEnd) {
@@ -291,7 +320,7 @@ public final class ApplicationEntity
         next = replaceCurrent(cur.ended(attemptEnd, time, cur.exitStatus(), diag, ""));
       }
       return new State(appId, issuedTo, submission, ApplicationLifecycle.check(state, end), fin, diag,
-          startedTime, time, next, preemptions);
+          startedTime, time, next, preemptions, moveQueues);
     }
 
     private List<Attempt> replaceCurrent(Attempt a) {
@@ -347,6 +376,7 @@ public final class ApplicationEntity
         .onCommand(UpdateLifetime.class, this::onUpdateLifetime)
         .onCommand(ExpireLifetime.class, this::onExpireLifetime)
         .onCommand(MoveToQueue.class, this::onMoveToQueue)
+        .onCommand(PrepareMove.class, this::onPrepareMove)
         .onCommand(RecordPreemption.class, this::onRecordPreemption)
         .onCommand(CancelPreemption.class, this::onCancelPreemption)
         .onCommand(RecordDeliveries.class, this::onRecordDeliveries)
@@ -519,6 +549,17 @@ public final class ApplicationEntity
         .persist(new AppKilled(LIFETIME_EXCEEDED, clock.millis()))
         .thenRun(ns -> scheduler.appEnded(appId, ns.state()))
         .thenReply(c.replyTo(), ns -> StatusReply.ack());
+  }
+
+  private ReplyEffect<Event, State> onPrepareMove(State s, PrepareMove c) {
+    if (!s.exists()) return Effect().reply(c.replyTo(), notFound());
+    if (s.state() != AppState.ACCEPTED && s.state() != AppState.RUNNING) {
+      return Effect().reply(c.replyTo(), StatusReply.error("App in " + s.state() + " state cannot be moved."));
+    }
+    if (s.submission().queue().equals(c.queue()) || s.moveQueues().contains(c.queue())) {
+      return Effect().reply(c.replyTo(), StatusReply.ack());
+    }
+    return Effect().persist(new MovePrepared(c.queue())).thenReply(c.replyTo(), ns -> StatusReply.ack());
   }
 
   private ReplyEffect<Event, State> onMoveToQueue(State s, MoveToQueue c) {

@@ -1,7 +1,6 @@
 package dev.bobbin.core.directory;
 
 import dev.bobbin.core.base.Retrying;
-import dev.bobbin.core.app.AppReport;
 import dev.bobbin.core.app.AppState;
 import dev.bobbin.core.app.ApplicationEntity;
 import dev.bobbin.core.queue.QueueEntity;
@@ -69,7 +68,8 @@ final class AppDirectoryHandler
   }
 
   /** What a group of events makes of the listed applications they concern. */
-  record Folded(Map<String, AppDirectoryTable.Listed> apps, Map<AppState, Long> counts, List<AppReport> ended) {}
+  record Folded(Map<String, AppDirectoryTable.Listed> apps, Map<AppState, Long> counts,
+      List<ApplicationEntity.State> ended) {}
 
   @Override
   public void process(JournalSession session, List<EventEnvelope<ApplicationEntity.Event>> envelopes)
@@ -96,14 +96,14 @@ final class AppDirectoryHandler
             dropped.size(), rows, maxCompleted);
       }
     }
-    folded.ended().forEach(ApplicationSummary::log);
+    folded.ended().forEach(app -> ApplicationSummary.log(app.report()));
   }
 
   static Folded fold(Map<String, AppDirectoryTable.Listed> listed,
       List<EventEnvelope<ApplicationEntity.Event>> envelopes) {
     Map<String, AppDirectoryTable.Listed> apps = new LinkedHashMap<>();
     Map<AppState, Long> counts = new EnumMap<>(AppState.class);
-    List<AppReport> ended = new ArrayList<>();
+    List<ApplicationEntity.State> ended = new ArrayList<>();
     for (EventEnvelope<ApplicationEntity.Event> env : envelopes) {
       String id = appId(env.persistenceId());
       AppDirectoryTable.Listed current = apps.containsKey(id) ? apps.get(id) : listed.get(id);
@@ -120,7 +120,7 @@ final class AppDirectoryHandler
       }
       if (after.state().isFinal() && !before.state().isFinal()) {
         endedAt = ((Sequence) env.offset()).value();
-        ended.add(after.report());
+        ended.add(after);
       }
       apps.put(id, new AppDirectoryTable.Listed(after, endedAt));
     }
@@ -128,7 +128,7 @@ final class AppDirectoryHandler
   }
 
   /** Waits until every ended application's queue has acknowledged dropping it, or refused to. */
-  private void removeFromQueues(List<AppReport> ended) {
+  private void removeFromQueues(List<ApplicationEntity.State> ended) {
     CompletableFuture<?>[] acks = ended.stream().map(this::removeFromQueue).toArray(CompletableFuture[]::new);
     try {
       CompletableFuture.allOf(acks).join();
@@ -137,23 +137,30 @@ final class AppDirectoryHandler
     }
   }
 
-  /** From its leaf's entity, and from the cluster-wide count when the policy keeps one. */
-  private CompletableFuture<Void> removeFromQueue(AppReport app) {
-    if (!clusterCounted.getAsBoolean()) return removeFrom(app.queue(), app);
-    return CompletableFuture.allOf(removeFrom(app.queue(), app), removeFrom(QueueEntity.CLUSTER, app));
+  /**
+   * From its leaf's entity, from every other queue a move of it named (each lets go of an
+   * application it does not hold without a write), and from the cluster-wide count when the policy
+   * keeps one.
+   */
+  private CompletableFuture<Void> removeFromQueue(ApplicationEntity.State app) {
+    Set<String> held = new LinkedHashSet<>();
+    held.add(app.submission().queue());
+    held.addAll(app.moveQueues());
+    if (clusterCounted.getAsBoolean()) held.add(QueueEntity.CLUSTER);
+    return CompletableFuture.allOf(held.stream().map(q -> removeFrom(q, app.appId())).toArray(CompletableFuture[]::new));
   }
 
-  private CompletableFuture<Void> removeFrom(String queue, AppReport app) {
+  private CompletableFuture<Void> removeFrom(String queue, String appId) {
     return Retrying.<Done>ask(t -> AskPattern.askWithStatus(queues.apply(queue),
-            r -> new QueueEntity.RemoveApp(app.id(), r), t, scheduler), askTimeout)
+            r -> new QueueEntity.RemoveApp(appId, r), t, scheduler), askTimeout)
         .<Void>handle((ok, err) -> {
           if (err == null) return null;
           Throwable cause = Retrying.cause(err);
           if (cause instanceof StatusReply.ErrorMessage) {
-            log.warn("Queue {} refused to drop ended application {}: {}", queue, app.id(), cause.getMessage());
+            log.warn("Queue {} refused to drop ended application {}: {}", queue, appId, cause.getMessage());
             return null;
           }
-          log.warn("Queue {} did not acknowledge that application {} ended: {}", queue, app.id(),
+          log.warn("Queue {} did not acknowledge that application {} ended: {}", queue, appId,
               cause.toString());
           throw new CompletionException(cause);
         })

@@ -475,4 +475,39 @@ class ApplicationEntityTest {
     assertThat(ended.reply().getError().getMessage()).isEqualTo("App in KILLED state cannot be moved.");
     assertThat(kit.getState().submission().queue()).isEqualTo("default");
   }
+
+  @Test
+  void aPreparedMoveNotesItsTargetAndAFinishedOneItsSourceSoBothSurviveARestart() {
+    submit(1);
+    scheduler.expectMessageClass(SchedulerProtocol.AttemptAdded.class);
+
+    var prepared = kit.<StatusReply<Done>>runCommand(r -> new ApplicationEntity.PrepareMove("b", r));
+    assertThat(prepared.events()).containsExactly(new ApplicationEntity.MovePrepared("b"));
+    assertThat(prepared.reply().isSuccess()).isTrue();
+    assertThat(kit.getState().moveQueues()).containsExactly("b");
+    // The application runs where it ran until the move is recorded, and nothing is told to the scheduler.
+    assertThat(kit.getState().report().queue()).isEqualTo("default");
+    scheduler.expectNoMessage();
+    // Preparing it again, as a retried move does, writes nothing.
+    assertThat(kit.<StatusReply<Done>>runCommand(r -> new ApplicationEntity.PrepareMove("b", r)).hasNoEvents())
+        .isTrue();
+
+    kit.<StatusReply<AppReport>>runCommand(r -> new ApplicationEntity.MoveToQueue("b", r));
+    assertThat(kit.getState().moveQueues()).containsExactlyInAnyOrder("b", "default");
+    assertThat(kit.restart().state().moveQueues()).containsExactlyInAnyOrder("b", "default");
+  }
+
+  @Test
+  void aMoveIsNotPreparedForAnEndedApplicationNorToTheQueueItIsIn() {
+    submit(1);
+    var same = kit.<StatusReply<Done>>runCommand(r -> new ApplicationEntity.PrepareMove("default", r));
+    assertThat(same.hasNoEvents()).isTrue();
+    assertThat(same.reply().isSuccess()).isTrue();
+
+    kit.<StatusReply<AppReport>>runCommand(r -> new ApplicationEntity.Kill("", r));
+    var ended = kit.<StatusReply<Done>>runCommand(r -> new ApplicationEntity.PrepareMove("b", r));
+    assertThat(ended.hasNoEvents()).isTrue();
+    assertThat(ended.reply().getError().getMessage()).isEqualTo("App in KILLED state cannot be moved.");
+    assertThat(kit.getState().moveQueues()).isEmpty();
+  }
 }

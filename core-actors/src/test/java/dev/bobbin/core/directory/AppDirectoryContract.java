@@ -385,4 +385,41 @@ abstract class AppDirectoryContract {
     await(() -> assertThat(listed(a)).returns(AppState.KILLED, AppReport::state));
     queue.expectNoMessage(Duration.ofMillis(300));
   }
+
+  @Test
+  void anApplicationThatEndsLeavesEveryQueueAMoveOfItNamedAsWellAsItsOwn() {
+    startMember();
+    TestProbe<String> queues = kit.createTestProbe();
+    runProjection(new RecordingSource(kit), 1000, queuesByName(queues));
+    String a = app(1);
+    submit(a);
+    // Moved from default to b, and a move to c cut short after c admitted it (say its member died).
+    prepareMove(a, "b");
+    ask(a, r -> new ApplicationEntity.MoveToQueue("b", r));
+    prepareMove(a, "c");
+    kill(a);
+
+    await(() -> assertThat(listed(a).state()).isEqualTo(AppState.KILLED));
+    List<String> asked = List.of(queues.receiveMessage(WAIT), queues.receiveMessage(WAIT), queues.receiveMessage(WAIT));
+    assertThat(asked).containsExactlyInAnyOrder("b/" + a, "default/" + a, "c/" + a);
+    queues.expectNoMessage(Duration.ofMillis(300));
+  }
+
+  private void prepareMove(String appId, String queue) {
+    TestProbe<StatusReply<Done>> reply = kit.createTestProbe();
+    entity(appId).tell(new ApplicationEntity.PrepareMove(queue, reply.ref()));
+    assertThat(reply.receiveMessage(WAIT).isSuccess()).isTrue();
+  }
+
+  /** Queues that acknowledge every ended application and tell {@code seen} "queue/application". */
+  private Function<String, RecipientRef<QueueEntity.Command>> queuesByName(TestProbe<String> seen) {
+    Map<String, ActorRef<QueueEntity.Command>> byName = new java.util.concurrent.ConcurrentHashMap<>();
+    return name -> byName.computeIfAbsent(name, n -> kit.spawn(Behaviors.<QueueEntity.Command>receiveMessage(c -> {
+      if (c instanceof QueueEntity.RemoveApp r) {
+        seen.ref().tell(n + "/" + r.appId());
+        r.replyTo().tell(StatusReply.ack());
+      }
+      return Behaviors.same();
+    })));
+  }
 }

@@ -27,6 +27,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.pekko.Done;
 import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
 import org.junit.jupiter.api.Test;
@@ -230,7 +231,7 @@ class KeepContainersTest extends SchedulerFixture {
         "a:1", "a:1", "a", 0, "", 137, "");
     var second = new Attempt(SECOND, 2, AttemptState.ALLOCATED, 2, 0, am2, "a:1", "a:1", "", -1, "", -1000, "");
     var app = new ApplicationEntity.State(APP, null, sub, AppState.ACCEPTED, FinalApplicationStatus.UNDEFINED, "", 1,
-        0, List.of(firstAttempt, second), PreemptionHistory.NONE);
+        0, List.of(firstAttempt, second), PreemptionHistory.NONE, Set.of());
     Map<String, ContainerEntity.State> containers = new HashMap<>();
     containers.put(am2, new ContainerEntity.State(alloc(am2, SECOND, true), ContainerEntity.Phase.RUNNING, 2, 3, 0,
         -1000, "", null, false));

@@ -54,7 +54,7 @@ class RecoveryTest extends SchedulerFixture {
     // The dead member's application was submitted at 1 ms with a lifetime of 60 s: long over.
     var overdue = new ApplicationEntity.State(APP, null, journalled.submission().withLifetime(60_000),
         journalled.state(), journalled.finalStatus(), journalled.diagnostics(), journalled.startedTime(),
-        journalled.finishedTime(), journalled.attempts(), journalled.preemptions());
+        journalled.finishedTime(), journalled.attempts(), journalled.preemptions(), journalled.moveQueues());
     start(new RecoveredModel(Map.of(APP, overdue), died.containers(), died.nodes()));
     assertThat(expectAppWrite(Write.ExpireLifetime.class).appId()).isEqualTo(APP);
   }
@@ -67,7 +67,7 @@ class RecoveryTest extends SchedulerFixture {
     long lifetime = clock.millis() + Duration.ofMinutes(10).toMillis() - journalled.startedTime();
     var running = new ApplicationEntity.State(APP, null, journalled.submission().withLifetime(lifetime),
         journalled.state(), journalled.finalStatus(), journalled.diagnostics(), journalled.startedTime(),
-        journalled.finishedTime(), journalled.attempts(), journalled.preemptions());
+        journalled.finishedTime(), journalled.attempts(), journalled.preemptions(), journalled.moveQueues());
     start(new RecoveredModel(Map.of(APP, running), died.containers(), died.nodes()));
     effects.apps.expectNoMessage(Duration.ofMillis(500));
     clock.advance(Duration.ofMinutes(10).plusSeconds(1));

@@ -36,6 +36,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
 import org.apache.pekko.Done;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
@@ -324,7 +325,7 @@ abstract class SchedulerFixture {
         new ContainerLaunchContext(List.of("am"), Map.of()), 2);
     var attempt = new Attempt(ATTEMPT, 1, AttemptState.RUNNING, 1, 0, amRecorded, "a:1", "a:1", "a", 0, "", -1000, "");
     var app = new ApplicationEntity.State(APP, null, sub, AppState.RUNNING, FinalApplicationStatus.UNDEFINED, "", 1, 0,
-        List.of(attempt), PreemptionHistory.NONE);
+        List.of(attempt), PreemptionHistory.NONE, Set.of());
     Map<String, ContainerEntity.State> live = new HashMap<>();
     for (int i = 1; i <= 3; i++) {
       String id = "container_e1_1700000000000_0001_01_00000" + i;

@@ -29,6 +29,7 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** Which containers an application's end releases, and which nodes are told to clean it up. */
@@ -184,7 +185,7 @@ class SchedulerModelCleanupTest {
     running(containers, APP, ATTEMPT, 2, "node-0", false);
     ApplicationEntity.State failedAttempt = ended(APP, ATTEMPT, AppState.KILLED);
     ApplicationEntity.State between = new ApplicationEntity.State(APP, null, failedAttempt.submission(), AppState.RUNNING,
-        FinalApplicationStatus.UNDEFINED, "", 1, 0, failedAttempt.attempts(), PreemptionHistory.NONE);
+        FinalApplicationStatus.UNDEFINED, "", 1, 0, failedAttempt.attempts(), PreemptionHistory.NONE, Set.of());
     var journal = new RecoveredModel(Map.of(APP, between), containers,
         Map.of("node-0", new NodeEntity.State(reg, NodeState.RUNNING, 1, "")));
 
@@ -209,6 +210,6 @@ class SchedulerModelCleanupTest {
     var attempt = new Attempt(attemptId, 1, AttemptState.FINISHED, 1, 5, "", "", "", "", 0, "", 0, "");
     FinalApplicationStatus status = state == AppState.KILLED ? FinalApplicationStatus.KILLED
         : FinalApplicationStatus.SUCCEEDED;
-    return new ApplicationEntity.State(appId, null, sub, state, status, "", 1, 5, List.of(attempt), PreemptionHistory.NONE);
+    return new ApplicationEntity.State(appId, null, sub, state, status, "", 1, 5, List.of(attempt), PreemptionHistory.NONE, Set.of());
   }
 }
