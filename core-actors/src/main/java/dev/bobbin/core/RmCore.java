@@ -413,28 +413,39 @@ public final class RmCore {
       if (found.state() != AppState.ACCEPTED && found.state() != AppState.RUNNING) {
         throw Rejection.badRequest("App in " + found.state() + " state cannot be moved.");
       }
-      if (!(queues.moveTarget(queue) instanceof Placement.Placed placed)) {
-        throw Rejection.badRequest(((Placement.Rejected) queues.moveTarget(queue)).reason());
-      }
-      QueuePath target = QueuePath.of(placed.queue());
-      if (!access.canSubmit(caller, queues.queueAcls(), target)) {
-        throw Rejection.accessDenied("User " + caller.user() + " cannot submit applications to target queue or the "
-            + "target queue doesn't exist: " + target + " while moving " + appId);
-      }
-      String source = found.queue();
-      if (source.equals(target.relative())) return CompletableFuture.completedFuture(found);
-      AppQueueMove move = new AppQueueMove(appId, found.user(), source, target.relative());
-      return prepareMove(move)
-          .thenCompose(prepared -> admitMove(move, queues.version(), queues.admission(target)))
-          .thenCompose(admitted -> Retrying.<AppReport>ask(t -> app(appId).askWithStatus(
-              r -> new ApplicationEntity.MoveToQueue(move.to(), r), t), timeout)
-              .exceptionallyCompose(e -> leave(move.to(), appId)
-                  .thenCompose(left -> CompletableFuture.failedFuture(rejectionOr(e, Rejection.badRequest(rootMessage(e)))))))
-          .thenCompose(moved -> leave(move.from(), appId).thenApply(left -> {
-            log.info("Application {} of {} moved from queue {} to {}", appId, move.user(), move.from(), move.to());
-            return moved;
-          }));
+      return moveTarget(queue).thenCompose(target -> move(found, target, caller));
     });
+  }
+
+  /** The scheduler's policy knows every leaf, those placement made at run time among them. */
+  private CompletionStage<QueuePath> moveTarget(String queue) {
+    return AskPattern.<SchedulerProtocol.Command, SchedulerProtocol.MoveTarget>ask(schedulerRef.ref(),
+            r -> new SchedulerProtocol.GetMoveTarget(queue, r), timeout, system.scheduler())
+        .thenApply(t -> {
+          if (t.queue() == null) throw Rejection.badRequest(t.refusal());
+          return QueuePath.of(t.queue());
+        });
+  }
+
+  private CompletionStage<AppReport> move(AppReport found, QueuePath target, Caller caller) {
+    String appId = found.id();
+    if (!access.canSubmit(caller, queues.queueAcls(), target)) {
+      throw Rejection.accessDenied("User " + caller.user() + " cannot submit applications to target queue or the "
+          + "target queue doesn't exist: " + target + " while moving " + appId);
+    }
+    String source = found.queue();
+    if (source.equals(target.relative())) return CompletableFuture.completedFuture(found);
+    AppQueueMove move = new AppQueueMove(appId, found.user(), source, target.relative());
+    return prepareMove(move)
+        .thenCompose(prepared -> admitMove(move, queues.version(), queues.admission(target)))
+        .thenCompose(admitted -> Retrying.<AppReport>ask(t -> app(appId).askWithStatus(
+            r -> new ApplicationEntity.MoveToQueue(move.to(), r), t), timeout)
+            .exceptionallyCompose(e -> leave(move.to(), appId)
+                .thenCompose(left -> CompletableFuture.failedFuture(rejectionOr(e, Rejection.badRequest(rootMessage(e)))))))
+        .thenCompose(moved -> leave(move.from(), appId).thenApply(left -> {
+          log.info("Application {} of {} moved from queue {} to {}", appId, move.user(), move.from(), move.to());
+          return moved;
+        }));
   }
 
   private record AppQueueMove(String appId, String user, String from, String to) {}

@@ -215,7 +215,9 @@ public final class Scheduler implements Acts {
         .onMessage(GetAppUsage.class, m -> same(() -> m.replyTo().tell(ModelReports.appUsage(model, policy, m.appId()))))
         .onMessage(SchedulerProtocol.GetAppContainers.class, m -> same(() ->
             m.replyTo().tell(ModelReports.appContainers(model, m.appId()))))
-        .onMessage(GetView.class, m -> same(() -> m.replyTo().tell(policy.view(new ModelView(model)))));
+        .onMessage(GetView.class, m -> same(() -> m.replyTo().tell(policy.view(new ModelView(model)))))
+        .onMessage(SchedulerProtocol.GetMoveTarget.class, m -> same(() ->
+            m.replyTo().tell(SchedulerProtocol.MoveTarget.of(policy.moveTarget(m.queue())))));
   }
 
   private static Behavior<Command> same(Runnable handler) {

@@ -1,5 +1,6 @@
 package dev.bobbin.core.scheduler;
 
+import dev.bobbin.config.fair.Placement;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import dev.bobbin.core.app.AppState;
 import dev.bobbin.core.container.ContainerEntity;
@@ -149,6 +150,21 @@ public final class SchedulerProtocol {
 
   /** The policy's state for the scheduler REST view. */
   public record GetView(ActorRef<SchedulerView> replyTo) implements Command {}
+
+  /**
+   * The leaf an application may be moved to when asked for {@code queue}. The scheduler's policy
+   * answers: it knows the queues placement made at run time, which a member's copy does not.
+   */
+  public record GetMoveTarget(String queue, ActorRef<MoveTarget> replyTo) implements Command {}
+
+  /** @param queue the leaf's full path; null when refused, and {@code refusal} says why */
+  public record MoveTarget(String queue, String refusal) implements CborSerializable {
+    static MoveTarget of(Placement placement) {
+      return placement instanceof Placement.Placed p
+          ? new MoveTarget(p.queue(), null)
+          : new MoveTarget(null, ((Placement.Rejected) placement).reason());
+    }
+  }
 
   // To itself.
 

@@ -11,6 +11,7 @@ import dev.bobbin.config.fair.FairSetup;
 import dev.bobbin.core.policy.LeafApps;
 import dev.bobbin.core.policy.SchedulerView;
 import dev.bobbin.core.policy.fair.FairView;
+import dev.bobbin.protocol.ContainerLaunchContext;
 import dev.bobbin.protocol.Resource;
 import dev.bobbin.protocol.am.ResourceRequest;
 import java.time.Duration;
@@ -60,5 +61,26 @@ class QueueMoveTest extends SchedulerFixture {
     aRunningWorker();
     scheduler.tell(new SchedulerProtocol.QueueMoved("application_1700000000000_0099", "b"));
     assertThat(leaves()).containsOnlyKeys("root.default");
+  }
+
+  @Test
+  void aLeafPlacementMadeAtRunTimeIsAMoveTargetAndAParentOrUnknownQueueIsNot() {
+    startFair();
+    // Placement put this application in a queue of its user's, which the configuration does not name.
+    scheduler.tell(new SchedulerProtocol.AttemptAdded("application_1700000000000_0002",
+        "appattempt_1700000000000_0002_000001", "users.carol", "carol", 0, GB,
+        new ContainerLaunchContext(List.of("am"), Map.of()), 1));
+
+    assertThat(moveTarget("root.users.carol")).isEqualTo(new SchedulerProtocol.MoveTarget("root.users.carol", null));
+    assertThat(moveTarget("users.carol").queue()).isEqualTo("root.users.carol");
+    assertThat(moveTarget("users").refusal()).isEqualTo("Target queue users not found or is not a leaf queue.");
+    assertThat(moveTarget("root.nobody").refusal())
+        .isEqualTo("Target queue root.nobody not found or is not a leaf queue.");
+  }
+
+  private SchedulerProtocol.MoveTarget moveTarget(String queue) {
+    TestProbe<SchedulerProtocol.MoveTarget> probe = testKit.createTestProbe();
+    scheduler.tell(new SchedulerProtocol.GetMoveTarget(queue, probe.ref()));
+    return probe.receiveMessage();
   }
 }
