@@ -257,7 +257,7 @@ public final class ApplicationEntity
         List<Attempt> next = new ArrayList<>(attempts);
         next.add(submission.unmanagedAm() ? Attempt.launched(e.attemptId(), e.number(), e.time())
             : Attempt.scheduled(e.attemptId(), e.number(), e.time()));
-        return with(AppState.ACCEPTED, next);
+        return with(AppState.ACCEPTED, withoutExpiredAttempts(next, e.time()));
       } else if (event instanceof AmContainerAssigned e) {
         return with(state, replaceCurrent(currentAttempt().allocated(e.containerId(), e.nodeId(), e.nodeHttpAddress())));
       } else if (event instanceof AmRegistered e) {
@@ -299,6 +299,23 @@ public final class ApplicationEntity
         return this;
       }
       throw new IllegalArgumentException("Unknown event " + event);
+    }
+
+    /**
+     * With a validity interval, a service may fail over and over for months: as YARN's RM forgets
+     * them from its store, the oldest attempts beyond the application's maximum go once they ended
+     * before the interval, so they no longer count and the list stays bounded.
+     */
+    private List<Attempt> withoutExpiredAttempts(List<Attempt> list, long now) {
+      long window = submission.attemptFailuresValidityInterval();
+      int keep = Math.max(1, submission.maxAttempts());
+      int drop = 0;
+      while (window > 0 && list.size() - drop > keep) {
+        Attempt oldest = list.get(drop);
+        if (!oldest.state().isFinal() || oldest.finishTime() >= now - window) break;
+        drop++;
+      }
+      return drop == 0 ? list : new ArrayList<>(list.subList(drop, list.size()));
     }
 
     private Set<String> withQueue(String queue) {

@@ -42,7 +42,7 @@ final class ApplicationSummary {
         + p.preemptedResource().vCores() + ">");
     add(b, "applicationType", r.applicationType());
     add(b, "applicationTags", String.join(",", r.tags()));
-    add(b, "attempts", r.attempts().size());
+    add(b, "attempts", r.currentAttempt() == null ? 0 : r.currentAttempt().number());
     add(b, "attemptFailuresCounted", r.attemptFailuresCounted(r.finishedTime()));
     add(b, "diagnostics", r.diagnostics());
     return b.toString();

@@ -71,7 +71,8 @@ class LongRunningApplicationTest {
     submit(2, 1_000, -1);
     for (int i = 1; i <= 6; i++) amExits(T0 + 2_000L * i, 1);
     assertThat(kit.getState().state()).isEqualTo(AppState.ACCEPTED);
-    assertThat(kit.getState().attempts()).hasSize(7);
+    // Only as many attempts as it may fail are kept: older ones ended before the window and never count again.
+    assertThat(kit.getState().attempts()).extracting(Attempt::number).containsExactly(6, 7);
     assertThat(kit.getState().report().attemptFailuresCounted(clock.now)).isEqualTo(1);
     // The window slides: 1.5 s later the last failure no longer counts either.
     assertThat(kit.getState().report().attemptFailuresCounted(clock.now + 1_500)).isZero();
@@ -80,6 +81,28 @@ class LongRunningApplicationTest {
     amExits(clock.now + 500, 1);
     assertThat(kit.getState().state()).isEqualTo(AppState.FAILED);
     assertThat(kit.getState().diagnostics()).contains("failed 2 times in previous 1000 milliseconds");
+  }
+
+  @Test
+  void anAttemptThatEndedInsideTheWindowIsKeptEvenBeyondTheMaximum() {
+    submit(2, 10_000, -1);
+    amExits(T0 + 1_000, ExitStatus.PREEMPTED);
+    amExits(T0 + 2_000, ExitStatus.PREEMPTED);
+    amExits(T0 + 3_000, 1);
+    assertThat(kit.getState().attempts()).extracting(Attempt::number).containsExactly(1, 2, 3, 4);
+
+    // Much later, with the next attempt, the three that ended before the window go; numbering goes on.
+    amExits(T0 + 60_000, ExitStatus.PREEMPTED);
+    assertThat(kit.getState().attempts()).extracting(Attempt::number).containsExactly(4, 5);
+    assertThat(kit.restart().state().attempts()).extracting(Attempt::number).containsExactly(4, 5);
+    assertThat(kit.getState().currentAttempt().attemptId()).endsWith("_000005");
+  }
+
+  @Test
+  void withoutAWindowEveryAttemptIsKept() {
+    submit(5, -1, -1);
+    for (int i = 1; i <= 4; i++) amExits(T0 + 1_000_000L * i, ExitStatus.PREEMPTED);
+    assertThat(kit.getState().attempts()).hasSize(5);
   }
 
   @Test
