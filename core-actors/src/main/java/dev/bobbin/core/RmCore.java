@@ -522,13 +522,13 @@ public final class RmCore {
           clusterTimestamp, rm.nmHeartbeatInterval().toMillis(), List.of()));
     }
     // The keys first: a node is registered only once it can be handed what it checks container tokens with.
-    return guard.nodeKeys().thenCompose(keys -> sharding.entityRefFor(NodeEntity.TYPE_KEY, req.nodeId())
+    return guard.nodeWelcome().thenCompose(welcome -> sharding.entityRefFor(NodeEntity.TYPE_KEY, req.nodeId())
         .<NodeEntity.Report>askWithStatus(r -> new NodeEntity.Register(reg, r), timeout)
         .thenCompose(ok -> AskPattern.<SchedulerProtocol.Command, Long>ask(schedulerRef.ref(),
             r -> new SchedulerProtocol.NodeRegistered(reg, req.containerStatuses(), req.runningApplications(), r), timeout,
             system.scheduler()))
         .thenApply(epoch -> new RegisterNodeResponse(NodeAction.NORMAL, "", clusterTimestamp,
-            rm.nmHeartbeatInterval().toMillis(), keys, epoch)));
+            rm.nmHeartbeatInterval().toMillis(), welcome.keys(), epoch, welcome.clusterId())));
   }
 
   public CompletionStage<NodeHeartbeatResponse> heartbeat(NodeHeartbeatRequest req) {

@@ -122,6 +122,8 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
   private NodeTokenKeys tokenKeys = NodeTokenKeys.NONE;
   /** The newest scheduler epoch heard from; answers and tokens of older schedulers are fenced off. */
   private long rmEpoch;
+  /** The cluster whose epochs {@link #rmEpoch} counts; "" before one named itself. */
+  private String clusterId = "";
   private Failover failover;
   private long lastRmContactMs;
   private long heartbeatsTotal;
@@ -262,7 +264,13 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
     }
     markRmContact();
     if (action == NodeAction.SHUTDOWN) return shutDownByRm(msg.rm(), resp.diagnostics());
-    NodeTokenKeys keys = tokenKeys.handedOut(resp.containerTokenKeys());
+    boolean otherCluster = isOtherCluster(resp.clusterId());
+    if (otherCluster) {
+      getContext().getLog().warn("NodeManager {} registered with cluster {} through RM {}, no longer with cluster {}: "
+          + "its scheduler epochs and container-token keys count from now on, those of the cluster before do not",
+          identity.nodeId(), resp.clusterId(), msg.rm(), clusterId);
+    }
+    NodeTokenKeys keys = (otherCluster ? NodeTokenKeys.NONE : tokenKeys).handedOut(resp.containerTokenKeys());
     if (keys.isEmpty()) {
       return retryLater(msg.rm(), true, "registration answer without a usable container-token key", false);
     }
@@ -270,7 +278,8 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
         ? Duration.ofMillis(resp.heartbeatIntervalMs()) : settings.heartbeatInterval();
     session = new RmSession.Registered(resp.rmIdentifier(), 0, interval);
     tokenKeys = keys;
-    rmEpoch = Math.max(rmEpoch, resp.rmEpoch());
+    rmEpoch = otherCluster ? resp.rmEpoch() : Math.max(rmEpoch, resp.rmEpoch());
+    if (!resp.clusterId().isEmpty()) clusterId = resp.clusterId();
     getContext().getLog().info("NodeManager {} registered with RM {}: capability {}, {} containers reported, "
         + "heartbeat every {} ms", identity.nodeId(), msg.rm(), capability, table.statusesToReport().size(),
         interval.toMillis());
@@ -282,6 +291,15 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
     if (!(session instanceof RmSession.Registered reg)) return this;
     NodeHeartbeatResponse resp = msg.response();
     if (resp == null) return retryLater(msg.rm(), false, "empty heartbeat answer", true);
+    if (isOtherCluster(resp.clusterId())) {
+      // The cluster was replaced (a new journal): its epochs start again, so they say nothing about
+      // this one's. Register with it from scratch, reporting every container; it decides their fate.
+      getContext().getLog().warn("NodeManager {}: RM {} answers for cluster {}, not cluster {} that this node "
+          + "follows: registering with it from scratch", identity.nodeId(), msg.rm(), resp.clusterId(), clusterId);
+      session = new RmSession.Registering();
+      timers.startSingleTimer(RegisterTick.INSTANCE, Duration.ZERO);
+      return this;
+    }
     if (resp.rmEpoch() > 0 && resp.rmEpoch() < rmEpoch) {
       // A scheduler the cluster has replaced: obey none of its orders and look for the new one.
       return retryLater(msg.rm(), false, "answer from scheduler epoch " + resp.rmEpoch() + ", older than "
@@ -318,6 +336,11 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
       }
     }
     return this;
+  }
+
+  /** Whether {@code answered} names a cluster other than the one this node follows (both known). */
+  private boolean isOtherCluster(String answered) {
+    return !answered.isEmpty() && !clusterId.isEmpty() && !answered.equals(clusterId);
   }
 
   private void cleanUpApplication(String applicationId) {

@@ -61,6 +61,10 @@ final class TestingRm implements AutoCloseable {
   /** A one-shot action for the next heartbeat answer. */
   final AtomicReference<NodeAction> nextAction = new AtomicReference<>(NodeAction.NORMAL);
   private final Map<String, Integer> lastResponseId = new ConcurrentHashMap<>();
+  /** The scheduler epoch every answer names (0: none). */
+  volatile long epoch;
+  /** The cluster every answer names ("": none). */
+  volatile String clusterId = "";
 
   private TestingRm(int heartbeatIntervalMs) throws IOException {
     new SecureRandom().nextBytes(key);
@@ -94,6 +98,17 @@ final class TestingRm implements AutoCloseable {
         key);
   }
 
+  /** A container token of the scheduler of {@code schedulerEpoch}, signed with the key handed out. */
+  String containerToken(String containerId, String nodeId, long schedulerEpoch) {
+    return Tokens.containerToken(new Tokens.ContainerTokenIdentifier(containerId, nodeId, "alice", Resource.of(256, 1),
+        System.currentTimeMillis() + 600_000, schedulerEpoch, KEY_ID), key);
+  }
+
+  /** Forgets every node, as a new cluster knows none: their next heartbeat is told to resync. */
+  void forgetNodes() {
+    lastResponseId.clear();
+  }
+
   /** A container token signed with key {@code keyId}, which holds {@code secret}. */
   String containerToken(String containerId, String nodeId, int keyId, byte[] secret) {
     return Tokens.containerToken(new Tokens.ContainerTokenIdentifier(containerId, nodeId, "alice", Resource.of(256, 1),
@@ -116,7 +131,8 @@ final class TestingRm implements AutoCloseable {
     RegisterNodeRequest req = json.readValue(ex.getRequestBody(), RegisterNodeRequest.class);
     registrations.add(req);
     lastResponseId.put(req.nodeId(), 0);
-    answer(ex, 200, new RegisterNodeResponse(NodeAction.NORMAL, "", RM_IDENTIFIER, heartbeatIntervalMs, keys.get()));
+    answer(ex, 200, new RegisterNodeResponse(NodeAction.NORMAL, "", RM_IDENTIFIER, heartbeatIntervalMs, keys.get(),
+        epoch, clusterId));
   }
 
   private void heartbeat(HttpExchange ex) throws IOException {
@@ -148,8 +164,8 @@ final class TestingRm implements AutoCloseable {
     int newest = handedOut.stream().mapToInt(ContainerTokenKey::keyId).max().orElse(0);
     answer(ex, 200, new NodeHeartbeatResponse(
         last + 1, NodeAction.NORMAL, drain(containersToCleanup), drain(applicationsToCleanup), acknowledged,
-        heartbeatIntervalMs, "").withContainerTokenKeys(
-            req.lastKnownContainerTokenKeyId() == newest ? List.of() : handedOut));
+        heartbeatIntervalMs, "", epoch).withContainerTokenKeys(
+            req.lastKnownContainerTokenKeyId() == newest ? List.of() : handedOut).withClusterId(clusterId));
   }
 
   private boolean failed(HttpExchange ex) throws IOException {

@@ -9,16 +9,22 @@ import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
- * Every key the cluster signs tokens with, of every purpose, and the epoch of the newest scheduler,
- * whose AM tokens are the current ones. Immutable: the keys' entity holds it as its state, members
- * hold copies. {@code version} counts the changes, so that a member keeps the newest copy it heard.
+ * Every key the cluster signs tokens with, of every purpose, the epoch of the newest scheduler,
+ * whose AM tokens are the current ones, and the cluster's identity. Immutable: the keys' entity
+ * holds it as its state, members hold copies. {@code version} counts the changes, so that a member
+ * keeps the newest copy it heard.
+ *
+ * @param clusterId made once with the cluster's journal, so that a NodeManager can tell a cluster
+ *     that replaced the one it followed (whose epochs start again) from an older scheduler of its
+ *     own; "" until it is made (and in rings journalled before it existed)
  */
-public record KeyRing(List<MasterKey> keys, int lastKeyId, long schedulerEpoch, long version)
+public record KeyRing(List<MasterKey> keys, int lastKeyId, long schedulerEpoch, long version, String clusterId)
     implements CborSerializable {
-  public static final KeyRing EMPTY = new KeyRing(List.of(), 0, 0, 0);
+  public static final KeyRing EMPTY = new KeyRing(List.of(), 0, 0, 0, "");
 
   public KeyRing {
     keys = keys.stream().sorted(Comparator.comparingInt(MasterKey::id)).toList();
+    clusterId = clusterId == null ? "" : clusterId;
   }
 
   /** What a roll does: keys made (with their ids) and keys retired. */
@@ -64,15 +70,20 @@ public record KeyRing(List<MasterKey> keys, int lastKeyId, long schedulerEpoch, 
   public KeyRing withKey(MasterKey key) {
     List<MasterKey> all = new ArrayList<>(keys);
     all.add(key);
-    return new KeyRing(all, Math.max(lastKeyId, key.id()), schedulerEpoch, version + 1);
+    return new KeyRing(all, Math.max(lastKeyId, key.id()), schedulerEpoch, version + 1, clusterId);
   }
 
   public KeyRing withoutKey(int keyId) {
-    return new KeyRing(keys.stream().filter(k -> k.id() != keyId).toList(), lastKeyId, schedulerEpoch, version + 1);
+    return new KeyRing(keys.stream().filter(k -> k.id() != keyId).toList(), lastKeyId, schedulerEpoch, version + 1,
+        clusterId);
   }
 
   public KeyRing atEpoch(long epoch) {
-    return new KeyRing(keys, lastKeyId, Math.max(schedulerEpoch, epoch), version + 1);
+    return new KeyRing(keys, lastKeyId, Math.max(schedulerEpoch, epoch), version + 1, clusterId);
+  }
+
+  public KeyRing named(String id) {
+    return new KeyRing(keys, lastKeyId, schedulerEpoch, version + 1, id);
   }
 
   /** The keys of one purpose, oldest first. */

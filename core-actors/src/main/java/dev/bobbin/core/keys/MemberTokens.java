@@ -96,9 +96,18 @@ public final class MemberTokens {
     });
   }
 
-  /** The container-token keys a registering NodeManager gets. */
-  public CompletionStage<List<ContainerTokenKey>> nodeKeys() {
-    return keys.current().thenApply(s -> s.forNodes(clock.millis()));
+  /** The container-token keys a registering NodeManager gets, and the cluster it registers with. */
+  public CompletionStage<NodeWelcome> nodeWelcome() {
+    return keys.current().thenApply(s -> new NodeWelcome(s.forNodes(clock.millis()), s.ring.clusterId()));
+  }
+
+  /** What a NodeManager is handed when it registers. */
+  public record NodeWelcome(List<ContainerTokenKey> keys, String clusterId) {}
+
+  /** The cluster's identity as this member holds it; "" before it holds the keys. */
+  public String clusterId() {
+    KeySnapshot s = keys.held();
+    return s == null ? "" : s.ring.clusterId();
   }
 
   /**

@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.function.Supplier;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.BackoffSupervisorStrategy;
@@ -57,6 +58,9 @@ public final class TokenKeys
   public record KeyRetired(int keyId) implements Event {}
 
   public record SchedulerEpochStarted(long epoch) implements Event {}
+
+  /** The cluster's identity, made with its first keys (or the first roll of a ring that had none). */
+  public record ClusterNamed(String clusterId) implements Event {}
 
   /** A journal write that failed, or any other failure, restarts the keys from the journal. */
   private static final BackoffSupervisorStrategy BACKOFF =
@@ -131,6 +135,11 @@ public final class TokenKeys
   private List<Event> due(KeyRing ring) {
     KeyRing.Roll roll = ring.due(clock.millis(), schedules, secrets);
     List<Event> events = new ArrayList<>();
+    if (ring.clusterId().isEmpty()) {
+      String id = UUID.randomUUID().toString();
+      ctx.getLog().info("Token keys: this cluster is {}", id);
+      events.add(new ClusterNamed(id));
+    }
     for (MasterKey k : roll.made()) {
       ctx.getLog().info("Token keys: made {}", k);
       events.add(new KeyMade(k));
@@ -152,6 +161,7 @@ public final class TokenKeys
         .onEvent(KeyMade.class, (ring, e) -> ring.withKey(e.key()))
         .onEvent(KeyRetired.class, (ring, e) -> ring.withoutKey(e.keyId()))
         .onEvent(SchedulerEpochStarted.class, (ring, e) -> ring.atEpoch(e.epoch()))
+        .onEvent(ClusterNamed.class, (ring, e) -> ring.named(e.clusterId()))
         .build();
   }
 

@@ -40,19 +40,21 @@ public final class ProtocolGuard {
     return nodes.hosts().refusal(host);
   }
 
-  /** The container-token keys a registering NodeManager gets. */
-  public CompletionStage<List<ContainerTokenKey>> nodeKeys() {
-    return tokens.nodeKeys();
+  /** The container-token keys a registering NodeManager gets, and the cluster's identity. */
+  public CompletionStage<MemberTokens.NodeWelcome> nodeWelcome() {
+    return tokens.nodeWelcome();
   }
 
   /**
-   * The heartbeat's answer as the node gets it: with the container-token keys when this member
-   * holds a newer one than the node named, so that every node has a new key before it signs.
+   * The heartbeat's answer as the node gets it: naming the cluster, and with the container-token
+   * keys when this member holds a newer one than the node named, so that every node has a new key
+   * before it signs.
    */
   public NodeHeartbeatResponse withNodeKeys(NodeHeartbeatRequest req, NodeHeartbeatResponse resp) {
     if (resp.nodeAction() != NodeAction.NORMAL) return resp;
+    NodeHeartbeatResponse named = resp.withClusterId(tokens.clusterId());
     List<ContainerTokenKey> keys = tokens.nodeKeysUnlessKnown(req.lastKnownContainerTokenKeyId());
-    return keys.isEmpty() ? resp : resp.withContainerTokenKeys(keys);
+    return keys.isEmpty() ? named : named.withContainerTokenKeys(keys);
   }
 
   /**

@@ -74,4 +74,25 @@ class TokenKeysTest {
     kit.restart();
     assertThat(kit.getState().schedulerEpoch()).isEqualTo(3);
   }
+
+  @Test
+  void theClusterIsNamedOnceWithItsFirstKeysAndKeepsItsNameThroughRollsAndRestarts() {
+    kit.clear();
+    String name = kit.<KeyRing>runCommand(TokenKeys.Get::new).reply().clusterId();
+    assertThat(name).isNotBlank();
+    assertThat(kit.<KeyRing>runCommand(TokenKeys.Get::new).events()).isEmpty();
+
+    now.set(T0 + 130_000);
+    assertThat(kit.runCommand(TokenKeys.Roll.INSTANCE).events()).noneMatch(e -> e instanceof TokenKeys.ClusterNamed);
+    kit.<KeyRing>runCommand(r -> new TokenKeys.SchedulerStarted(2, r));
+    kit.restart();
+    assertThat(kit.getState().clusterId()).isEqualTo(name);
+  }
+
+  @Test
+  void anotherJournalIsAnotherCluster() {
+    String name = kit.<KeyRing>runCommand(TokenKeys.Get::new).reply().clusterId();
+    kit.clear();
+    assertThat(kit.<KeyRing>runCommand(TokenKeys.Get::new).reply().clusterId()).isNotBlank().isNotEqualTo(name);
+  }
 }
