@@ -17,12 +17,22 @@ final class ItNodes {
   }
 
   static NodeManager start(RmMember rm, Path workDir, int memoryMb, int vCores) throws Exception {
+    return start(rm.url(), rm.nodeCredentialFile(), workDir, memoryMb, vCores);
+  }
+
+  /** Joined to the member at {@code rmUrl}, a process of its own, with the node credential it wrote. */
+  static NodeManager start(String rmUrl, Path nodeCredential, Path workDir) throws Exception {
+    return start(rmUrl, nodeCredential, workDir, 4096, 4);
+  }
+
+  private static NodeManager start(String rmUrl, Path nodeCredential, Path workDir, int memoryMb, int vCores)
+      throws Exception {
     return NodeManager.start(NmSettings.from(ConfigFactory.parseMap(Map.of(
-        "bobbin.nm.rm-addresses", List.of(rm.url()),
+        "bobbin.nm.rm-addresses", List.of(rmUrl),
         "bobbin.nm.http-port", RestApiIT.freePort(),
         "bobbin.nm.memory-mb", memoryMb,
         "bobbin.nm.vcores", vCores,
-        "bobbin.nm.node-credential-file", rm.nodeCredentialFile().toString(),
+        "bobbin.nm.node-credential-file", nodeCredential.toString(),
         "bobbin.nm.work-dir", workDir.toString())).withFallback(ConfigFactory.load())));
   }
 }

@@ -3,8 +3,8 @@ package dev.bobbin.launcher;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.typesafe.config.ConfigFactory;
 import dev.bobbin.am.shell.ShellAmSpec;
+import dev.bobbin.config.NodeCredential;
 import dev.bobbin.node.server.NodeManager;
 import dev.bobbin.protocol.Resource;
 import dev.bobbin.protocol.WireJson;
@@ -27,34 +27,46 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A long-running distributed-shell application that keeps its containers across attempts: its AM
  * process is killed with SIGKILL twice while its tasks run, and each restarted AM takes the running
- * tasks over instead of running them again.
+ * tasks over instead of running them again. The second time the RM member, a process of its own,
+ * is killed with SIGKILL too, between the AM's death and the next attempt's registration, and
+ * restarted on the same data directory and ports: the kept tasks survive that as well.
  */
 class KeepContainersIT {
   private static final int TASKS = 2;
-  private RmMember rm;
+  private Process rm;
   private NodeManager nm;
+  private int http;
+  private int cluster;
+  private Path data;
+  private Path config;
+  private Path log;
 
   @AfterEach
   void stop() {
     if (nm != null) nm.close();
-    if (rm != null) rm.close();
+    if (rm != null) rm.destroyForcibly();
   }
 
   @Test
-  void theTasksOutliveTwoKilledAmsRunOnceAndTheApplicationSucceeds(@TempDir Path dir) throws Exception {
-    rm = RmMember.start(ConfigFactory.parseMap(Map.of(
-        "bobbin.data-dir", dir.resolve("rm").toString(),
-        "bobbin.rm.http-port", RestApiIT.freePort(),
-        "pekko.remote.artery.canonical.port", RestApiIT.freePort(),
-        "bobbin.rm.am-max-attempts", 3)));
-    nm = ItNodes.start(rm, dir.resolve("nm"));
-    String base = rm.url() + "/ws/v1/cluster";
+  void theTasksOutliveTwoKilledAmsAndAKilledRmRunOnceAndTheApplicationSucceeds(@TempDir Path dir) throws Exception {
+    http = RestApiIT.freePort();
+    cluster = RestApiIT.freePort();
+    data = dir.resolve("rm");
+    log = dir.resolve("rm.log");
+    config = Files.writeString(dir.resolve("rm.conf"), "bobbin.rm.am-max-attempts = 3\n");
+    String base = "http://127.0.0.1:" + http + "/ws/v1/cluster";
+    startRm(base);
+    // It reaches the RM at the same address after the restart, with the credential the RM keeps in its data directory.
+    nm = ItNodes.start("http://127.0.0.1:" + http, data.resolve(NodeCredential.FILE_NAME), dir.resolve("nm"));
     Http.await(Duration.ofSeconds(30), "the node", () ->
         Http.get(base + "/nodes?states=RUNNING").json().path("nodes").path("node").size() == 1);
 
-    // Each run of a task adds its process id to its own file; the task then sleeps through the AMs' deaths.
+    // Each run of a task adds its process id to its own file; the task then runs on, through the AMs'
+    // and the RM's deaths, until the test lets it end.
     Path runs = Files.createDirectories(dir.resolve("runs"));
-    String shell = "echo $$ >> " + runs + "/task-$DISTRIBUTED_SHELL_ID; exec sleep 60";
+    Path release = dir.resolve("release");
+    String shell = "echo $$ >> " + runs + "/task-$DISTRIBUTED_SHELL_ID; "
+        + "until [ -e " + release + " ]; do sleep 0.5; done";
     String id = Http.post(base + "/apps/new-application", "").json().path("application-id").asText();
     Map<String, Object> body = new LinkedHashMap<>();
     body.put("application-id", id);
@@ -73,12 +85,20 @@ class KeepContainersIT {
 
     long firstAm = killAmOfAttempt(base, id, 1, shell, -1);
     long secondAm = killAmOfAttempt(base, id, 2, shell, firstAm);
+    long rmDied = killAndRestartRm(base, secondAm);
+
     killAmOfAttempt(base, id, 3, shell, secondAm);
+    // The restarted RM made the third attempt, so that attempt registered with it and no other.
+    JsonNode third = Http.get(base + "/apps/" + id + "/appattempts").json()
+        .path("appAttempts").path("appAttempt").get(2);
+    assertThat(third.path("startTime").asLong()).as("made after the first RM process died: " + third)
+        .isGreaterThan(rmDied);
     // The third attempt's AM is left to finish; by now it has taken the same workers over.
     assertThat(workerContainers(base, id, 3)).containsExactlyInAnyOrderElementsOf(workers);
     for (long pid : pids) assertThat(Path.of("/proc", Long.toString(pid))).as("task process " + pid).exists();
 
-    Http.await(Duration.ofSeconds(120), "the application to finish", () ->
+    Files.createFile(release);
+    Http.await(Duration.ofSeconds(60), "the application to finish", () ->
         Http.get(base + "/apps/" + id).json().path("app").path("state").asText().equals("FINISHED"));
     JsonNode app = Http.get(base + "/apps/" + id).json().path("app");
     assertThat(app.path("finalStatus").asText()).as(app.toString()).isEqualTo("SUCCEEDED");
@@ -89,6 +109,39 @@ class KeepContainersIT {
     assertThat(attempts.get(0).path("appAttemptState").asText()).isEqualTo("FAILED");
     assertThat(attempts.get(1).path("appAttemptState").asText()).isEqualTo("FAILED");
     assertThat(attempts.get(2).path("appAttemptState").asText()).isEqualTo("FINISHED");
+  }
+
+  /**
+   * Once the AM {@code deadAm} is gone, kills the RM with SIGKILL, before it can have started (let
+   * alone registered) the next attempt, and starts it again on the same data directory and ports;
+   * returns a time (ms since the epoch) by which the killed process was dead.
+   */
+  private long killAndRestartRm(String base, long deadAm) throws Exception {
+    Http.await(Duration.ofSeconds(10), "the AM to be gone",
+        () -> ProcessHandle.of(deadAm).map(p -> !p.isAlive()).orElse(true));
+    rm.destroyForcibly().waitFor();
+    long died = System.currentTimeMillis();
+    assertThat(rm.exitValue()).as("killed by SIGKILL").isEqualTo(137);
+    startRm(base);
+    return died;
+  }
+
+  /** Starts the RM member on its data directory and ports, and waits until it serves. */
+  private void startRm(String base) throws Exception {
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    rm = new ProcessBuilder(List.of(java, "-Xmx512m", "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"),
+            Main.class.getName(), "rm", "--config", config.toString(), "--data-dir", data.toString(),
+            "--hostname", "127.0.0.1", "--http-port", String.valueOf(http), "--cluster-port", String.valueOf(cluster)))
+        .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+    Process started = rm;
+    try {
+      Http.await(Duration.ofSeconds(60), "the RM to serve", () -> {
+        if (!started.isAlive()) throw new IllegalStateException("the RM exited with " + started.exitValue());
+        return Http.get(base + "/info", Duration.ofSeconds(2)).status() == 200;
+      });
+    } catch (AssertionError e) {
+      throw new AssertionError(e.getMessage() + "\n" + Files.readString(log), e);
+    }
   }
 
   /**
