@@ -5,13 +5,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import dev.bobbin.node.server.NodeManager;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** An RM member as a real process: kill -9, restart on the same data directory, nothing accepted is lost. */
+/**
+ * An RM member as a real process: kill -9, restart on the same data directory, nothing accepted is
+ * lost; and its NodeManager follows a new cluster that replaces it on the same address.
+ */
 class RmRestartIT {
   private Process rm;
 
@@ -20,11 +25,20 @@ class RmRestartIT {
     if (rm != null) rm.destroyForcibly();
   }
 
-  private Process startRm(Path dataDir, int httpPort, int clusterPort, Path log) throws Exception {
+  private NodeManager nm;
+
+  @AfterEach
+  void stopNode() {
+    if (nm != null) nm.close();
+  }
+
+  private Process startRm(Path dataDir, int httpPort, int clusterPort, Path log, String... more) throws Exception {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    return new ProcessBuilder(List.of(java, "-cp", System.getProperty("java.class.path"),
-            "dev.bobbin.launcher.Main", "rm", "--data-dir", dataDir.toString(),
-            "--http-port", String.valueOf(httpPort), "--cluster-port", String.valueOf(clusterPort)))
+    List<String> command = new ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"),
+        "dev.bobbin.launcher.Main", "rm", "--data-dir", dataDir.toString(),
+        "--http-port", String.valueOf(httpPort), "--cluster-port", String.valueOf(clusterPort)));
+    command.addAll(List.of(more));
+    return new ProcessBuilder(command)
         .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
   }
 
@@ -37,6 +51,8 @@ class RmRestartIT {
     String base = "http://127.0.0.1:" + http + "/ws/v1/cluster";
     rm = startRm(data, http, cluster, log);
     awaitUp(base, log);
+    nm = ItNodes.start("http://127.0.0.1:" + http, data.resolve("node-credential"), dir.resolve("nm"));
+    awaitRunningNode(base);
 
     String accepted = submit(base);
     String killed = submit(base);
@@ -55,6 +71,28 @@ class RmRestartIT {
     });
     String fresh = submit(base);
     assertThat(fresh).isNotIn(accepted, killed);
+    awaitRunningNode(base);
+
+    // The cluster is replaced by a new one on a new journal, on the same address and with the same
+    // node credential: its scheduler epochs start again below the node's, and the node follows it.
+    rm.destroyForcibly().waitFor();
+    Path conf = Files.writeString(dir.resolve("fresh.conf"),
+        "bobbin.rm.node-credential-file = \"" + data.resolve("node-credential") + "\"\n");
+    rm = startRm(dir.resolve("fresh"), http, cluster, log, "--config", conf.toString());
+    awaitUp(base, log);
+    awaitRunningNode(base);
+    Path ran = dir.resolve("ran-in-the-new-cluster");
+    String id = Http.post(base + "/apps/new-application", "").json().path("application-id").asText();
+    Http.Reply r = Http.post(base + "/apps", """
+        {"application-id":"%s","am-container-spec":{"commands":{"command":"touch %s"}},
+         "resource":{"memory":1024,"vCores":1}}""".formatted(id, ran));
+    assertThat(r.status()).as(r.body()).isEqualTo(202);
+    Http.await(Duration.ofSeconds(60), "the new cluster's container to run on the node", () -> Files.exists(ran));
+  }
+
+  private static void awaitRunningNode(String base) throws Exception {
+    Http.await(Duration.ofSeconds(60), "the node to be RUNNING", () ->
+        Http.get(base + "/nodes?states=RUNNING").json().path("nodes").path("node").size() == 1);
   }
 
   private static String submit(String base) throws Exception {
