@@ -188,6 +188,11 @@ final class ContainerSupervisor {
 
   /** Kills a live container; a finished or unknown one is left alone. */
   void kill(String containerId, KillReason reason) {
+    kill(containerId, reason, reason.diagnostics());
+  }
+
+  /** @param diagnostics what its end reports, in place of the reason's own */
+  void kill(String containerId, KillReason reason, String diagnostics) {
     ActorRef<ContainerActor.Command> actor = actors.get(containerId);
     if (actor == null && !table.knows(containerId) && reason == KillReason.BY_RESOURCEMANAGER) {
       killedBeforeStart.put(containerId, Boolean.TRUE);
@@ -195,7 +200,7 @@ final class ContainerSupervisor {
     }
     if (actor == null || table.findLive(containerId).isEmpty()) return;
     table.markKilling(containerId);
-    actor.tell(new ContainerActor.Kill(reason));
+    actor.tell(new ContainerActor.Kill(reason, diagnostics));
   }
 
   void finished(String containerId, int exitStatus, String diagnostics, boolean killed) {

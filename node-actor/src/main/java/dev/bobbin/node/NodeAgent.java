@@ -1,5 +1,6 @@
 package dev.bobbin.node;
 
+import dev.bobbin.config.ContainerMonitorSettings;
 import dev.bobbin.config.NmSettings;
 import dev.bobbin.node.NodeView.RmLinkState;
 import dev.bobbin.node.container.ContainerActor;
@@ -7,6 +8,10 @@ import dev.bobbin.node.container.ContainerLayout;
 import dev.bobbin.node.container.ContainerTable;
 import dev.bobbin.node.container.KillReason;
 import dev.bobbin.node.container.ProcessLauncher;
+import dev.bobbin.node.monitor.ContainerUsages;
+import dev.bobbin.node.monitor.ContainersMonitor;
+import dev.bobbin.node.monitor.MemoryLimit;
+import dev.bobbin.node.monitor.ProcFs;
 import dev.bobbin.protocol.ExitStatus;
 import dev.bobbin.protocol.NodeAction;
 import dev.bobbin.protocol.Resource;
@@ -33,6 +38,7 @@ import java.util.Set;
 import org.apache.pekko.Done;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.DispatcherSelector;
 import org.apache.pekko.actor.typed.SupervisorStrategy;
 import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
@@ -79,6 +85,8 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
 
   private record ContainerActorStopped(String containerId) implements Command {}
 
+  private record OverLimit(ContainersMonitor.OverLimit breach) implements Command {}
+
   private static final int FINISHED_HISTORY = 1000;
   private static final int STASH_CAPACITY = 1000;
 
@@ -86,18 +94,18 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
    * A failure while handling one message must not take the node (and the watch over its running
    * processes) down: the agent logs it and resumes with its state.
    */
-  public static Behavior<Command> create(
-      NmSettings settings, ResourceTrackerClient rm, ProcessLauncher launcher, Clock clock) {
-    return Behaviors.supervise(waitForStart(settings, rm, launcher, clock))
+  public static Behavior<Command> create(NmSettings settings, ContainerMonitorSettings monitor,
+      ResourceTrackerClient rm, ProcessLauncher launcher, Clock clock) {
+    return Behaviors.supervise(waitForStart(settings, monitor, rm, launcher, clock))
         .onFailure(Exception.class, SupervisorStrategy.resume());
   }
 
-  private static Behavior<Command> waitForStart(
-      NmSettings settings, ResourceTrackerClient rm, ProcessLauncher launcher, Clock clock) {
+  private static Behavior<Command> waitForStart(NmSettings settings, ContainerMonitorSettings monitor,
+      ResourceTrackerClient rm, ProcessLauncher launcher, Clock clock) {
     return Behaviors.withStash(STASH_CAPACITY, stash -> Behaviors.setup(ctx -> Behaviors.withTimers(timers ->
         Behaviors.receive(Command.class)
             .onMessage(Start.class, s -> stash.unstashAll(
-                new NodeAgent(ctx, timers, settings, rm, launcher, clock, s.identity())))
+                new NodeAgent(ctx, timers, settings, monitor, rm, launcher, clock, s.identity())))
             .onAnyMessage(m -> {
               if (stash.isFull()) ctx.getLog().warn("Dropping {}: node not started yet", m.getClass().getSimpleName());
               else stash.stash(m);
@@ -117,6 +125,10 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
   private final ContainerTable table = new ContainerTable(FINISHED_HISTORY);
   private final ContainerSupervisor containers;
   private final Set<String> finishedApps = new LinkedHashSet<>();
+  private final ContainerMonitorSettings monitorSettings;
+  /** Null where /proc cannot be read: containers then run unmeasured, as the start-up log says. */
+  private final ActorRef<ContainersMonitor.Command> monitor;
+  private final ContainerUsages usages = new ContainerUsages();
   private RmSession session = new RmSession.Registering();
   /** The container-token keys the RM last handed out; they stay valid for stop and status while re-registering. */
   private NodeTokenKeys tokenKeys = NodeTokenKeys.NONE;
@@ -132,9 +144,12 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
   private final List<ActorRef<Done>> shutdownWaiters = new ArrayList<>();
 
   private NodeAgent(
-      ActorContext<Command> ctx, TimerScheduler<Command> timers, NmSettings settings, ResourceTrackerClient rm,
-      ProcessLauncher launcher, Clock clock, NodeIdentity identity) {
+      ActorContext<Command> ctx, TimerScheduler<Command> timers, NmSettings settings,
+      ContainerMonitorSettings monitorSettings, ResourceTrackerClient rm, ProcessLauncher launcher, Clock clock,
+      NodeIdentity identity) {
     super(ctx);
+    this.monitorSettings = monitorSettings;
+    this.monitor = startMonitor(ctx, monitorSettings, usages);
     this.timers = timers;
     this.settings = settings;
     this.rm = rm;
@@ -154,6 +169,22 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
     ctx.getSelf().tell(RegisterTick.INSTANCE);
   }
 
+  private static ActorRef<ContainersMonitor.Command> startMonitor(ActorContext<Command> ctx,
+      ContainerMonitorSettings settings, ContainerUsages usages) {
+    if (!ProcFs.available()) {
+      ctx.getLog().warn("No readable /proc on this host: containers' memory is not measured, and no container is "
+          + "killed for exceeding it");
+      return null;
+    }
+    ctx.getLog().info("Container monitor: every {} ms, physical memory {}, virtual memory {} (ratio {}); "
+            + "limits are enforced by measuring process trees, not by cgroups", settings.interval().toMillis(),
+        settings.pmemCheckEnabled() ? "enforced" : "measured only", settings.vmemCheckEnabled() ? "enforced"
+            : "measured only", settings.vmemPmemRatio());
+    return ctx.spawn(ContainersMonitor.create(settings, ContainersMonitor.Proc.linux(), usages,
+        ctx.messageAdapter(ContainersMonitor.OverLimit.class, OverLimit::new)), "containers-monitor",
+        DispatcherSelector.blocking());
+  }
+
   @Override
   public Receive<Command> createReceive() {
     return newReceiveBuilder()
@@ -169,6 +200,7 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
         .onMessage(RmCallFailed.class, this::onRmCallFailed)
         .onMessage(FromContainer.class, this::onContainerReport)
         .onMessage(ContainerActorStopped.class, this::onContainerActorStopped)
+        .onMessage(OverLimit.class, this::onOverLimit)
         .onMessage(Start.class, s -> this)
         .build();
   }
@@ -200,7 +232,7 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
     cmd.replyTo().tell(new NodeView(
         identity, version, linkState(), failover.current(), startedAtMs, lastRmContactMs, capability,
         table.allocated(), table.allContainers(), Set.copyOf(finishedApps), table.launchedTotal(),
-        table.completedTotal(), heartbeatsTotal, rmCallFailuresTotal));
+        table.completedTotal(), heartbeatsTotal, rmCallFailuresTotal, usages));
     return this;
   }
 
@@ -393,10 +425,24 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
   private Behavior<Command> onContainerReport(FromContainer msg) {
     if (msg.report() instanceof ContainerActor.Launched l) {
       table.markRunning(l.containerId());
+      if (monitor != null) {
+        table.find(l.containerId()).ifPresent(c -> monitor.tell(new ContainersMonitor.Watch(l.containerId(), l.pid(),
+            MemoryLimit.of(c.resource().memory(), monitorSettings.vmemPmemRatio(), monitorSettings.pmemCheckEnabled(),
+                monitorSettings.vmemCheckEnabled()))));
+      }
     } else if (msg.report() instanceof ContainerActor.Finished f) {
+      if (monitor != null) monitor.tell(new ContainersMonitor.Unwatch(f.containerId()));
       containers.finished(f.containerId(), f.exitStatus(), f.diagnostics(), f.killed());
       answerShutdownIfDone();
     }
+    return this;
+  }
+
+  private Behavior<Command> onOverLimit(OverLimit msg) {
+    var breach = msg.breach();
+    KillReason reason = breach.exitStatus() == ExitStatus.KILLED_EXCEEDED_VMEM
+        ? KillReason.EXCEEDED_VMEM : KillReason.EXCEEDED_PMEM;
+    containers.kill(breach.containerId(), reason, breach.diagnostics());
     return this;
   }
 

@@ -1,11 +1,16 @@
 package dev.bobbin.node;
 
 import dev.bobbin.node.container.ContainerRecord;
+import dev.bobbin.node.monitor.ContainerUsages;
 import dev.bobbin.protocol.Resource;
 import java.util.List;
 import java.util.Set;
 
-/** A read-only snapshot of a node for its REST API and metrics. */
+/**
+ * A read-only snapshot of a node for its REST API and metrics.
+ *
+ * @param usages what the container monitor last measured of each running container
+ */
 public record NodeView(
     NodeIdentity identity,
     String version,
@@ -20,7 +25,8 @@ public record NodeView(
     long launchedTotal,
     long completedTotal,
     long heartbeatsTotal,
-    long rmCallFailuresTotal) {
+    long rmCallFailuresTotal,
+    ContainerUsages usages) {
 
   /** Where the node stands with the RM. */
   public enum RmLinkState {

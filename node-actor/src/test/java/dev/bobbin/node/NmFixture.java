@@ -69,6 +69,14 @@ final class NmFixture implements AutoCloseable {
     return nm;
   }
 
+  /** The same, with these settings over the defaults. */
+  NodeManager registeredNm(TestingRm rm, com.typesafe.config.Config overrides) {
+    NodeManager nm = NodeManager.start(settings(List.of(rm.url())), overrides.withFallback(ConfigFactory.load()));
+    closeables.add(0, nm);
+    eventually(() -> org.assertj.core.api.Assertions.assertThat(rm.heartbeats).isNotEmpty());
+    return nm;
+  }
+
   /** The same, running containers as {@code executor} says. */
   NodeManager registeredNm(TestingRm rm, ContainerExecutorSettings executor) {
     NodeManager nm = NodeManager.start(settings(List.of(rm.url())), executor);

@@ -24,7 +24,12 @@ import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
 public final class ContainerActor {
   public sealed interface Command {}
 
-  public record Kill(KillReason reason) implements Command {}
+  /** @param diagnostics what the container's end reports; the reason's own when not given */
+  public record Kill(KillReason reason, String diagnostics) implements Command {
+    public Kill(KillReason reason) {
+      this(reason, reason.diagnostics());
+    }
+  }
 
   private record ProcessExited(int exitCode) implements Command {}
 
@@ -74,40 +79,41 @@ public final class ContainerActor {
 
     Behavior<Command> running() {
       return Behaviors.receive(Command.class)
-          .onMessage(Kill.class, k -> startKill(k.reason()))
+          .onMessage(Kill.class, k -> startKill(k.reason(), k.diagnostics()))
           .onMessage(ProcessExited.class, e -> exitedByItself(e.exitCode()))
           .onMessageEquals(GraceExpired.INSTANCE, () -> Behaviors.same())
           .build();
     }
 
-    private Behavior<Command> startKill(KillReason reason) {
+    private Behavior<Command> startKill(KillReason reason, String diagnostics) {
       ctx.getLog().info("container kill containerId={} appId={} pid={} reason={} exitStatus={}",
           spec.containerId(), spec.applicationId(), process.pid(), reason, reason.exitStatus());
       process.terminate();
       timers.startSingleTimer(GraceExpired.INSTANCE, killGrace);
-      return killing(reason, null, false);
+      return killing(reason, diagnostics, null, false);
     }
 
     /** Finishes once the root has exited and the rest of the tree is gone or was SIGKILLed. */
-    private Behavior<Command> killing(KillReason reason, Integer rootExitCode, boolean forced) {
+    private Behavior<Command> killing(KillReason reason, String diagnostics, Integer rootExitCode, boolean forced) {
       return Behaviors.receive(Command.class)
           .onMessage(Kill.class, k -> Behaviors.same())
           .onMessage(ProcessExited.class, e -> {
-            if (forced || !process.treeAlive()) return finishKilled(reason, e.exitCode());
-            return killing(reason, e.exitCode(), false);
+            if (forced || !process.treeAlive()) return finishKilled(reason, diagnostics, e.exitCode());
+            return killing(reason, diagnostics, e.exitCode(), false);
           })
           .onMessageEquals(GraceExpired.INSTANCE, () -> {
             ctx.getLog().info("container kill grace expired, sending SIGKILL containerId={} pid={}",
                 spec.containerId(), process.pid());
             process.forceKill();
-            return rootExitCode != null ? finishKilled(reason, rootExitCode) : killing(reason, null, true);
+            return rootExitCode != null ? finishKilled(reason, diagnostics, rootExitCode)
+                : killing(reason, diagnostics, null, true);
           })
           .build();
     }
 
-    private Behavior<Command> finishKilled(KillReason reason, int processExitCode) {
+    private Behavior<Command> finishKilled(KillReason reason, String why, int processExitCode) {
       timers.cancelAll();
-      String diagnostics = reason.diagnostics()
+      String diagnostics = why
           + (processExitCode == ExitStatus.INVALID ? "" : "\nContainer killed on request. Exit code is " + processExitCode);
       ctx.getLog().info("container exit containerId={} appId={} exitStatus={} killed=true reason={}",
           spec.containerId(), spec.applicationId(), reason.exitStatus(), reason);

@@ -12,6 +12,8 @@ import java.util.TreeMap;
 
 /** YARN NM REST shapes (reference §2.17), built from a {@link NodeView}. */
 final class RestViews {
+  private static final long MB = 1024 * 1024;
+
   private RestViews() {}
 
   record NodeInfo(
@@ -36,6 +38,10 @@ final class RestViews {
       @JsonProperty("allocatedVCores") long allocatedVCores,
       long containersRunning) {}
 
+  /**
+   * YARN's container report, and what the container monitor last measured of a running container
+   * (Bobbin's fields: null until it was measured, and once it ended).
+   */
   record ContainerInfo(
       String id,
       String state,
@@ -45,7 +51,11 @@ final class RestViews {
       int exitCode,
       String diagnostics,
       @JsonProperty("totalMemoryNeededMB") long totalMemoryNeededMB,
-      @JsonProperty("totalVCoresNeeded") int totalVCoresNeeded) {}
+      @JsonProperty("totalVCoresNeeded") int totalVCoresNeeded,
+      @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("physicalMemoryUsedMB") Long physicalMemoryUsedMB,
+      @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("virtualMemoryUsedMB") Long virtualMemoryUsedMB,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Long cpuTimeMillis,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Float cpuUsagePercentPerCore) {}
 
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
   record AppInfo(String id, String user, String state, List<String> containerids) {}
@@ -64,8 +74,11 @@ final class RestViews {
 
   static ContainerInfo container(NodeView v, ContainerRecord c) {
     String logs = v.identity().webUrl() + "/ws/v1/node/containers/" + c.containerId() + "/logs";
+    var usage = c.isFinished() ? null : v.usages().of(c.containerId()).orElse(null);
     return new ContainerInfo(c.containerId(), c.state().name(), v.identity().nodeId(), logs, c.user(), c.exitCode(),
-        c.diagnostics(), c.resource().memory(), c.resource().vCores());
+        c.diagnostics(), c.resource().memory(), c.resource().vCores(),
+        usage == null ? null : usage.pmemBytes() / MB, usage == null ? null : usage.vmemBytes() / MB,
+        usage == null ? null : usage.cpuMillis(), usage == null ? null : usage.cpuPercentPerCore());
   }
 
   static Map<String, Object> containers(NodeView v) {

@@ -9,6 +9,7 @@ import dev.bobbin.auth.Authentication;
 import dev.bobbin.auth.Identity;
 import dev.bobbin.auth.UserAuthenticators;
 import dev.bobbin.config.ContainerExecutorSettings;
+import dev.bobbin.config.ContainerMonitorSettings;
 import dev.bobbin.config.HttpTls;
 import dev.bobbin.config.NmSettings;
 import dev.bobbin.config.security.SecuritySettings;
@@ -101,7 +102,9 @@ public final class NodeManager implements AutoCloseable {
     SecuritySettings security = SecuritySettings.from(config.withFallback(ConfigFactory.defaultReference()).resolve());
     Authentication<Identity> users = new Authentication<>(UserAuthenticators.from(security), "NM");
     ActorSystem<NodeAgent.Command> system =
-        ActorSystem.create(NodeAgent.create(settings, rm, launcher, clock), "bobbin-nm", config);
+        ActorSystem.create(NodeAgent.create(settings,
+            ContainerMonitorSettings.from(config.withFallback(ConfigFactory.defaultReference()).resolve()), rm,
+            launcher, clock), "bobbin-nm", config);
     HttpServers.Bound binding;
     try {
       binding = HttpServers.bind(system, settings.hostname(), settings.httpPort(),

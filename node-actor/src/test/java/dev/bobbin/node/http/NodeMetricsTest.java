@@ -60,7 +60,8 @@ class NodeMetricsTest {
       containers.add(i == 0 ? c.finished(0, "", false, 1) : c);
     }
     return new NodeView(NODE, "test", link, "http://rm", 0, 0, Resource.of(4096L * k, 4 * k),
-        Resource.of(512L * running, running), containers, Set.of(), 10L * k, 5L * k, 100L * k, 7L * k);
+        Resource.of(512L * running, running), containers, Set.of(), 10L * k, 5L * k, 100L * k, 7L * k,
+        new dev.bobbin.node.monitor.ContainerUsages());
   }
 
   /** Families with a TYPE line and no HELP line carrying text. */
