@@ -1,7 +1,10 @@
 package dev.bobbin.node;
 
 import dev.bobbin.config.ContainerMonitorSettings;
+import dev.bobbin.config.NmCleanupSettings;
 import dev.bobbin.config.NmSettings;
+import dev.bobbin.node.cleanup.DeletionService;
+import dev.bobbin.node.cleanup.Deletions;
 import dev.bobbin.node.NodeView.RmLinkState;
 import dev.bobbin.node.container.ContainerActor;
 import dev.bobbin.node.container.ContainerLayout;
@@ -29,11 +32,16 @@ import dev.bobbin.protocol.node.NodeHeartbeatRequest;
 import dev.bobbin.protocol.node.NodeHeartbeatResponse;
 import dev.bobbin.protocol.node.RegisterNodeRequest;
 import dev.bobbin.protocol.node.RegisterNodeResponse;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.apache.pekko.Done;
 import org.apache.pekko.actor.typed.ActorRef;
@@ -95,17 +103,17 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
    * processes) down: the agent logs it and resumes with its state.
    */
   public static Behavior<Command> create(NmSettings settings, ContainerMonitorSettings monitor,
-      ResourceTrackerClient rm, ProcessLauncher launcher, Clock clock) {
-    return Behaviors.supervise(waitForStart(settings, monitor, rm, launcher, clock))
+      NmCleanupSettings cleanup, ResourceTrackerClient rm, ProcessLauncher launcher, Clock clock) {
+    return Behaviors.supervise(waitForStart(settings, monitor, cleanup, rm, launcher, clock))
         .onFailure(Exception.class, SupervisorStrategy.resume());
   }
 
   private static Behavior<Command> waitForStart(NmSettings settings, ContainerMonitorSettings monitor,
-      ResourceTrackerClient rm, ProcessLauncher launcher, Clock clock) {
+      NmCleanupSettings cleanup, ResourceTrackerClient rm, ProcessLauncher launcher, Clock clock) {
     return Behaviors.withStash(STASH_CAPACITY, stash -> Behaviors.setup(ctx -> Behaviors.withTimers(timers ->
         Behaviors.receive(Command.class)
             .onMessage(Start.class, s -> stash.unstashAll(
-                new NodeAgent(ctx, timers, settings, monitor, rm, launcher, clock, s.identity())))
+                new NodeAgent(ctx, timers, settings, monitor, cleanup, rm, launcher, clock, s.identity())))
             .onAnyMessage(m -> {
               if (stash.isFull()) ctx.getLog().warn("Dropping {}: node not started yet", m.getClass().getSimpleName());
               else stash.stash(m);
@@ -129,6 +137,13 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
   /** Null where /proc cannot be read: containers then run unmeasured, as the start-up log says. */
   private final ActorRef<ContainersMonitor.Command> monitor;
   private final ContainerUsages usages = new ContainerUsages();
+  private final NmCleanupSettings cleanup;
+  private final ActorRef<DeletionService.Command> deletions;
+  /** The directories of each application that ran here, until they are handed to the deletions. */
+  private final Map<String, AppDirs> appDirs = new HashMap<>();
+
+  /** An application's local directory ({@code appcache/<app>}) and log directory ({@code logs/<app>}). */
+  private record AppDirs(Path local, Path logs) {}
   private RmSession session = new RmSession.Registering();
   /** The container-token keys the RM last handed out; they stay valid for stop and status while re-registering. */
   private NodeTokenKeys tokenKeys = NodeTokenKeys.NONE;
@@ -145,9 +160,11 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
 
   private NodeAgent(
       ActorContext<Command> ctx, TimerScheduler<Command> timers, NmSettings settings,
-      ContainerMonitorSettings monitorSettings, ResourceTrackerClient rm, ProcessLauncher launcher, Clock clock,
-      NodeIdentity identity) {
+      ContainerMonitorSettings monitorSettings, NmCleanupSettings cleanup, ResourceTrackerClient rm,
+      ProcessLauncher launcher, Clock clock, NodeIdentity identity) {
     super(ctx);
+    this.cleanup = cleanup;
+    this.deletions = ctx.spawn(DeletionService.create(), "deletions", DispatcherSelector.blocking());
     this.monitorSettings = monitorSettings;
     this.monitor = startMonitor(ctx, monitorSettings, usages);
     this.timers = timers;
@@ -160,13 +177,28 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
     // NodeManagers share one list of members: each starts at the one its id falls on, so that they
     // do not all call, or all wait on, the first.
     this.failover = Failover.over(settings.rmAddresses()).startingFor(identity.nodeId());
+    ContainerLayout layout = new ContainerLayout(settings.workDir(), identity.nodeId());
+    deleteLeftovers(layout);
     this.containers = new ContainerSupervisor(
-        ctx, table, launcher, new ContainerLayout(settings.workDir(), identity.nodeId()), identity,
+        ctx, table, launcher, layout, identity,
         settings.rmAddresses(), settings.killGrace(), clock,
         ctx.messageAdapter(ContainerActor.Report.class, FromContainer::new), ContainerActorStopped::new);
     ctx.getLog().info("NodeManager {} started: capability {}, work dir {}, RMs {}",
         identity.nodeId(), capability, settings.workDir().toAbsolutePath(), settings.rmAddresses());
     ctx.getSelf().tell(RegisterTick.INSTANCE);
+  }
+
+  /** What an earlier run on these directories left: no container of it runs here any more. */
+  private void deleteLeftovers(ContainerLayout layout) {
+    Instant now = clock.instant();
+    try {
+      for (Deletions.Due due : Deletions.leftovers(layout.nodeRoot(), cleanup.logRetain(), now)) {
+        deletions.tell(new DeletionService.DeleteAfter(due.path(), Duration.between(now, due.at())));
+      }
+    } catch (IOException e) {
+      getContext().getLog().warn("Could not look for what an earlier run left under {}: {}", layout.nodeRoot(),
+          e.toString());
+    }
   }
 
   private static ActorRef<ContainersMonitor.Command> startMonitor(ActorContext<Command> ctx,
@@ -380,6 +412,7 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
       List<String> live = table.liveContainersOf(applicationId);
       getContext().getLog().info("application finished appId={}: killing {} containers", applicationId, live.size());
       live.forEach(id -> containers.kill(id, KillReason.AFTER_APP_COMPLETION));
+      deleteDirsIfDone(applicationId);
       while (finishedApps.size() > FINISHED_HISTORY) finishedApps.remove(finishedApps.iterator().next());
     }
   }
@@ -422,7 +455,21 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
 
   // --- container lifecycle reports ---
 
+  /**
+   * Once the RM said the application ended and none of its containers runs here any more, its
+   * local directories go after the debug delay and its logs after their retention.
+   */
+  private void deleteDirsIfDone(String applicationId) {
+    if (!finishedApps.contains(applicationId) || !table.liveContainersOf(applicationId).isEmpty()) return;
+    AppDirs dirs = appDirs.remove(applicationId);
+    if (dirs == null) return;
+    deletions.tell(new DeletionService.DeleteAfter(dirs.local(), cleanup.deleteDebugDelay()));
+    deletions.tell(new DeletionService.DeleteAfter(dirs.logs(), cleanup.logRetain()));
+  }
+
   private Behavior<Command> onContainerReport(FromContainer msg) {
+    table.find(msg.report().containerId()).ifPresent(c ->
+        appDirs.putIfAbsent(c.applicationId(), new AppDirs(c.workDir().getParent(), c.logDir().getParent())));
     if (msg.report() instanceof ContainerActor.Launched l) {
       table.markRunning(l.containerId());
       if (monitor != null) {
@@ -433,6 +480,7 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
     } else if (msg.report() instanceof ContainerActor.Finished f) {
       if (monitor != null) monitor.tell(new ContainersMonitor.Unwatch(f.containerId()));
       containers.finished(f.containerId(), f.exitStatus(), f.diagnostics(), f.killed());
+      table.find(f.containerId()).ifPresent(c -> deleteDirsIfDone(c.applicationId()));
       answerShutdownIfDone();
     }
     return this;

@@ -10,6 +10,7 @@ import dev.bobbin.auth.Identity;
 import dev.bobbin.auth.UserAuthenticators;
 import dev.bobbin.config.ContainerExecutorSettings;
 import dev.bobbin.config.ContainerMonitorSettings;
+import dev.bobbin.config.NmCleanupSettings;
 import dev.bobbin.config.HttpTls;
 import dev.bobbin.config.NmSettings;
 import dev.bobbin.config.security.SecuritySettings;
@@ -99,12 +100,12 @@ public final class NodeManager implements AutoCloseable {
   public static NodeManager start(
       NmSettings settings, Config pekkoConfig, ResourceTrackerClient rm, ProcessLauncher launcher, Clock clock) {
     Config config = ConfigFactory.parseString(SLF4J_LOGGING).withFallback(pekkoConfig);
+    Config resolved = config.withFallback(ConfigFactory.defaultReference()).resolve();
     SecuritySettings security = SecuritySettings.from(config.withFallback(ConfigFactory.defaultReference()).resolve());
     Authentication<Identity> users = new Authentication<>(UserAuthenticators.from(security), "NM");
     ActorSystem<NodeAgent.Command> system =
-        ActorSystem.create(NodeAgent.create(settings,
-            ContainerMonitorSettings.from(config.withFallback(ConfigFactory.defaultReference()).resolve()), rm,
-            launcher, clock), "bobbin-nm", config);
+        ActorSystem.create(NodeAgent.create(settings, ContainerMonitorSettings.from(resolved),
+            NmCleanupSettings.from(resolved), rm, launcher, clock), "bobbin-nm", config);
     HttpServers.Bound binding;
     try {
       binding = HttpServers.bind(system, settings.hostname(), settings.httpPort(),
