@@ -15,10 +15,11 @@ final class AppTracker {
 
   /**
    * One application. {@code accepted}: the RM answered the submission with success, so it must
-   * finish; otherwise the submission's answer was lost and it may or may not exist.
+   * finish; otherwise the submission's answer was lost and it may or may not exist. {@code
+   * keepContainers}: a long-running service, which keeps its containers across attempts.
    */
-  record App(String id, boolean accepted, long submittedAtMs, String state, String finalStatus,
-      long finishedTimeMs, String diagnostics) {
+  record App(String id, boolean accepted, long submittedAtMs, boolean keepContainers, String state,
+      String finalStatus, long finishedTimeMs, String diagnostics) {
     boolean isFinal() {
       return FINAL_STATES.contains(state);
     }
@@ -28,22 +29,22 @@ final class AppTracker {
     }
 
     App seen(String newState, String newFinal, long finishedTime, String diag) {
-      return new App(id, accepted, submittedAtMs, newState, newFinal, finishedTime, diag);
+      return new App(id, accepted, submittedAtMs, keepContainers, newState, newFinal, finishedTime, diag);
     }
   }
 
   private final ConcurrentHashMap<String, App> apps = new ConcurrentHashMap<>();
   private final AtomicInteger refusals = new AtomicInteger();
 
-  void accepted(String id, long atMs) {
-    apps.merge(id, new App(id, true, atMs, "SUBMITTED", "UNDEFINED", 0, ""),
-        (old, fresh) -> new App(id, true, old.submittedAtMs(), old.state(), old.finalStatus(),
+  void accepted(String id, long atMs, boolean keepContainers) {
+    apps.merge(id, new App(id, true, atMs, keepContainers, "SUBMITTED", "UNDEFINED", 0, ""),
+        (old, fresh) -> new App(id, true, old.submittedAtMs(), keepContainers, old.state(), old.finalStatus(),
             old.finishedTimeMs(), old.diagnostics()));
   }
 
   /** A submission whose answer never came (a timeout, a dropped connection). */
-  void ambiguous(String id, long atMs) {
-    apps.putIfAbsent(id, new App(id, false, atMs, "UNKNOWN", "UNDEFINED", 0, ""));
+  void ambiguous(String id, long atMs, boolean keepContainers) {
+    apps.putIfAbsent(id, new App(id, false, atMs, keepContainers, "UNKNOWN", "UNDEFINED", 0, ""));
   }
 
   void refused() {

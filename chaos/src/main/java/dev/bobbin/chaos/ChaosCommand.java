@@ -22,9 +22,10 @@ import picocli.CommandLine.Spec;
     header = "Faults injected into RM members and NodeManagers run as processes; checks the invariants.",
     description = {
         "Starts PostgreSQL, RM members (separate JVMs, --journal postgres) and NodeManagers on 127.0.0.1,"
-            + " submits distributed-shell applications, injects faults into random members one at a time and"
-            + " checks the invariants. With network faults, as root on Linux, each member runs in a network"
-            + " namespace of its own; network faults that cannot be injected are skipped, and the run says why.",
+            + " submits distributed-shell applications, a share of them long-running services, injects faults"
+            + " into random members (and, with am-kill, the services' AMs) one at a time and checks the invariants."
+            + " With network faults, as root on Linux, each member runs in a network namespace of its own;"
+            + " network faults that cannot be injected are skipped, and the run says why.",
         "Durations: 500ms, 20s, 5m, 1h, or a bare number of seconds."},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
@@ -52,7 +53,8 @@ public final class ChaosCommand implements Callable<Integer> {
       description = {"none; exact counts KIND=N,... (spread over the duration or one per --fault-interval);"
           + " or a mix drawn at every --fault-interval, K:P:T (kill:pause:term) or KIND:WEIGHT,...;"
           + " KIND: kill, pause, term; isolate, partition, loss, slow, partition-pause (root on Linux);"
-          + " journal-stop, journal-freeze (default: ${DEFAULT-VALUE})"})
+          + " journal-stop, journal-freeze; am-kill (SIGKILL to a long-running application's AM)"
+          + " (default: ${DEFAULT-VALUE})"})
   String faults;
 
   @Option(names = "--fault-interval", paramLabel = "D",
@@ -60,8 +62,15 @@ public final class ChaosCommand implements Callable<Integer> {
   String faultInterval;
 
   @Option(names = "--apps-per-minute", paramLabel = "N", defaultValue = "12",
-      description = "submission rate; each application: an AM and 2 containers of `sleep 2; echo ok` (default: ${DEFAULT-VALUE})")
+      description = "submission rate; each application: an AM and 2 containers of `sleep 2; echo ok`, longer for the"
+          + " long-running share (--keep-containers-share) (default: ${DEFAULT-VALUE})")
   String appsPerMinute;
+
+  @Option(names = "--keep-containers-share", paramLabel = "F", defaultValue = "0.25",
+      description = "share of the applications, 0 to 1, that are long-running services: they keep their containers"
+          + " across attempts (max-app-attempts 4), their tasks run `sleep S; echo ok` with S a third of --duration"
+          + " (10 s to 60 s), and am-kill faults kill their AMs (default: ${DEFAULT-VALUE})")
+  String keepContainersShare;
 
   @Option(names = "--seed", paramLabel = "N",
       description = "seeds fault order, member choice, submission targets and ports (default: random, printed)")

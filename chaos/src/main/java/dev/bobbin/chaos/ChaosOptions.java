@@ -23,7 +23,8 @@ record ChaosOptions(
     Duration restartDelay,
     Duration failoverTimeout,
     int nodeMemoryMb,
-    int nodeVcores) {
+    int nodeVcores,
+    double keepContainersShare) {
 
   /** The options as given on {@code args}, validated. */
   static ChaosOptions parse(List<String> args) {
@@ -52,7 +53,8 @@ record ChaosOptions(
         Durations.parse("restart-delay", c.restartDelay),
         positive("failover-timeout", Durations.parse("failover-timeout", c.failoverTimeout)),
         integer("nm-memory", c.nmMemory, 1024, 1 << 20),
-        integer("nm-vcores", c.nmVcores, 1, 1024));
+        integer("nm-vcores", c.nmVcores, 1, 1024),
+        share(c.keepContainersShare));
   }
 
   private static Duration positive(String name, Duration d) {
@@ -80,6 +82,16 @@ record ChaosOptions(
     throw new ChaosUsageException("--apps-per-minute must be a number above 0 and at most 600, was '" + v + "'");
   }
 
+  private static double share(String v) {
+    try {
+      double s = Double.parseDouble(v.strip());
+      if (s >= 0 && s <= 1) return s;
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new ChaosUsageException("--keep-containers-share must be a number from 0 to 1, was '" + v + "'");
+  }
+
   private static long seed(String v) {
     try {
       return Long.parseLong(v.strip());
@@ -89,9 +101,10 @@ record ChaosOptions(
   }
 
   String describe() {
-    return String.format(Locale.ROOT, "%d member%s, %d node%s, duration %s, faults %s%s, %.1f apps/min, seed %d",
+    return String.format(Locale.ROOT,
+        "%d member%s, %d node%s, duration %s, faults %s%s, %.1f apps/min (%.0f%% keep containers), seed %d",
         members, members == 1 ? "" : "s", nodes, nodes == 1 ? "" : "s", Durations.format(duration),
         FaultPlan.describe(faults), faultInterval.map(d -> " every " + Durations.format(d)).orElse(""),
-        appsPerMinute, seed);
+        appsPerMinute, keepContainersShare * 100, seed);
   }
 }

@@ -23,6 +23,7 @@ record ChaosReport(
     long overCommitSamples,
     int failedPolls,
     List<Violation> violations,
+    InvariantChecker.Kept kept,
     JournalAudit.Outcome journalAudit,
     List<String> fencingGaps,
     List<String> notes,
@@ -40,7 +41,8 @@ record ChaosReport(
 
   static ChaosReport startupFailed(String description, Path workDir, String why, long elapsedMs) {
     return new ChaosReport(description, workDir, Optional.of(why), 0, List.of(), 0, 0, 0, 0, 0, 0, 0, List.of(),
-        JournalAudit.Outcome.notChecked("the cluster did not start"), List.of(), List.of(), elapsedMs);
+        new InvariantChecker.Kept(List.of(), 0, 0, 0, 0), JournalAudit.Outcome.notChecked("the cluster did not start"),
+        List.of(), List.of(), elapsedMs);
   }
 
   void print(PrintStream out) {
@@ -55,6 +57,7 @@ record ChaosReport(
       return;
     }
     printFaults(out);
+    printAmRestarts(out);
     printServeAgain(out);
     printInvariants(out);
     printTargets(out);
@@ -80,7 +83,7 @@ record ChaosReport(
     out.println("GET /ws/v1/cluster/apps/{id} on a serving member and a new submission was accepted");
     out.printf("  %-15s %-6s %-8s %-8s %-8s %-9s %s%n", "kind", "count", "p50", "p99", "max", "timed out", "target");
     for (FaultKind kind : FaultKind.values()) {
-      if (kind.target == FaultKind.Target.JOURNAL) continue;
+      if (kind.target == FaultKind.Target.JOURNAL || kind.target == FaultKind.Target.APPLICATION) continue;
       List<FaultInjector.Result> of = faults.stream().filter(f -> f.kind() == kind).toList();
       if (of.isEmpty() && kind.target != FaultKind.Target.MEMBER) continue;
       // A timed-out failover counts with the timeout: its real value is at least that.
@@ -93,6 +96,25 @@ record ChaosReport(
       out.printf("  %-15s %-6d %-8s %-8s %-8s %-9d %s%n", kind.label(), of.size(), ms(Stats.percentile(times, 50)),
           ms(p99), ms(Stats.percentile(times, 100)), timedOut, verdict);
     }
+  }
+
+  /**
+   * AM kills: not an RM failover (every member serves throughout), so left out of the failover
+   * figures; measured instead until the application's next attempt registered. No target.
+   */
+  private void printAmRestarts(PrintStream out) {
+    List<FaultInjector.Result> kills = faults.stream()
+        .filter(f -> f.kind() == FaultKind.AM_KILL && f.failoverMs() != FaultInjector.NOT_MEASURED).toList();
+    long skipped = faults.stream().filter(f -> f.kind() == FaultKind.AM_KILL).count() - kills.size();
+    if (kills.isEmpty() && skipped == 0) return;
+    out.println();
+    out.println("AM restart: from the SIGKILL of a long-running application's AM until its next attempt registered");
+    out.println("(not an RM failover, so not in the failover figures above)");
+    out.printf("  %-15s %-6s %-8s %-8s %-8s %-9s %s%n", "kind", "count", "p50", "p99", "max", "timed out", "skipped");
+    List<Long> times = kills.stream().map(f -> f.timedOut() ? f.timeoutMs() : f.failoverMs()).toList();
+    out.printf("  %-15s %-6d %-8s %-8s %-8s %-9d %d%n", FaultKind.AM_KILL.label(), kills.size(),
+        ms(Stats.percentile(times, 50)), ms(Stats.percentile(times, 99)), ms(Stats.percentile(times, 100)),
+        kills.stream().filter(FaultInjector.Result::timedOut).count(), skipped);
   }
 
   /** Faults that heal: from the partition's heal, or the journal's return, until the cluster serves again. */
@@ -139,6 +161,7 @@ record ChaosReport(
     row(out, "double allocations", counts.get(Violation.Kind.DOUBLE_LAUNCH) + counts.get(Violation.Kind.OVER_COMMIT), "0");
     staleWrites(out, "writes from downed members");
     row(out, "failed applications that should have succeeded", counts.get(Violation.Kind.UNFINISHED_APP), "0");
+    row(out, "kept containers lost or run twice", kept.keptLost() + counts.get(Violation.Kind.KEPT_CONTAINER), "0");
     fencingGaps.forEach(g -> out.println("  fencing: " + g));
   }
 
@@ -161,6 +184,10 @@ record ChaosReport(
     row(out, "applications not finished", counts.get(Violation.Kind.UNFINISHED_APP), "0");
     staleWrites(out, "journal writes after the writer was fenced");
     row(out, "entities stopped by a sequence-number conflict", counts.get(Violation.Kind.CONFLICT_STOP), "0");
+    row(out, "kept containers: tasks run twice, kept ones stopped", counts.get(Violation.Kind.KEPT_CONTAINER), "0");
+    out.printf("  (long-running applications: %d; AM deaths: %d; task containers running at an AM death: %d,"
+        + " of them lost: %d, counted as lost containers)%n", kept.services(), kept.amDeaths(), kept.keptContainers(),
+        kept.keptLost());
     out.printf("  (containers seen: %d; over-capacity polls: %d; submissions refused or unreachable: %d;"
         + " submissions without an answer: %d; failed polls: %d)%n",
         containersSeen, overCommitSamples, refusals, ambiguous, failedPolls);

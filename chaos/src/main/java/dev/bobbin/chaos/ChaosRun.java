@@ -12,6 +12,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.Arrays;
+import java.util.EnumMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.HashSet;
@@ -75,7 +76,7 @@ final class ChaosRun {
   private ChaosReport exercise(Cluster cluster, ClusterClients clients, String classpath, Random seeds) {
     AppTracker tracker = new AppTracker();
     InvariantChecker checker = new InvariantChecker();
-    Submitter submitter = new Submitter(cluster, clients, tracker, new Random(seeds.nextLong()), classpath);
+    Submitter submitter = new Submitter(cluster, clients, tracker, new Random(seeds.nextLong()), classpath, options);
     try (Watchers watchers = new Watchers(cluster, clients, checker, tracker, new Random(seeds.nextLong()))) {
       watchers.start();
       long steadyStart = System.nanoTime();
@@ -87,9 +88,12 @@ final class ChaosRun {
 
       FaultPlan plan = FaultPlan.build(faults, options.duration(), options.faultInterval(),
           new Random(seeds.nextLong()));
+      Random targets = new Random(seeds.nextLong());
+      AmKiller amKiller = new AmKiller(cluster, clients, tracker, new Random(seeds.nextLong()),
+          options.failoverTimeout(), started);
       FaultInjector injector = new FaultInjector(cluster, tracker, new FailoverProbe(cluster, clients, submitter),
-          options, started);
-      List<FaultInjector.Result> results = injectAll(plan, cluster, injector, steadyStart, new Random(seeds.nextLong()));
+          amKiller, options, started);
+      List<FaultInjector.Result> results = injectAll(plan, cluster, injector, steadyStart, targets);
 
       sleepUntil(steadyStart + options.duration().toNanos());
       submitting.set(false);
@@ -104,6 +108,9 @@ final class ChaosRun {
       Set<String> unknown = settle(cluster, clients, tracker);
 
       List<Violation> violations = new ArrayList<>(checker.violations(tracker::finishedAt));
+      InvariantChecker.Kept kept = checker.kept(ServiceAttempts.read(cluster, clients, tracker, notes),
+          tracker::finishedAt);
+      violations.addAll(kept.violations());
       violations.addAll(unfinished(tracker, unknown));
       violations.addAll(conflicts(cluster));
       JournalAudit.Outcome audit = audit(cluster);
@@ -113,7 +120,7 @@ final class ChaosRun {
       return new ChaosReport(options.describe(), cluster.workDir, java.util.Optional.empty(), planned, results,
           tracker.accepted().size(), (int) tracker.accepted().stream().filter(AppTracker.App::succeeded).count(),
           (int) tracker.all().stream().filter(a -> !a.accepted()).count(), tracker.refusals(),
-          checker.containersSeen(), checker.overCommitSamples(), watchers.failedPolls(), violations,
+          checker.containersSeen(), checker.overCommitSamples(), watchers.failedPolls(), violations, kept,
           audit, audit.fencingGaps(injector.downings()), List.copyOf(notes), elapsedMs());
     }
   }
@@ -140,8 +147,11 @@ final class ChaosRun {
         continue;
       }
       Member target = serving.get(random.nextInt(serving.size()));
-      out.printf("[%s] fault %d/%d: %s %s%n", elapsed(), i + 1, n, f.kind().label(),
-          f.kind().target == FaultKind.Target.JOURNAL ? "(PostgreSQL)" : target.name());
+      out.printf("[%s] fault %d/%d: %s %s%n", elapsed(), i + 1, n, f.kind().label(), switch (f.kind().target) {
+        case JOURNAL -> "(PostgreSQL)";
+        case APPLICATION -> "(a long-running application's AM)";
+        default -> target.name();
+      });
       FaultInjector.Result r = injector.inject(i + 1, f.kind(), target);
       out.printf("[%s]   %s; %s%n", elapsed(), measured(r), r.note());
       results.add(r);
@@ -182,7 +192,10 @@ final class ChaosRun {
         }
       }
     }
-    Map<FaultKind, String> skipped = SkippedFaults.decide(spec, options.members(), unsupported, setupFailure, unavailable);
+    Map<FaultKind, String> skipped = new EnumMap<>(FaultKind.class);
+    skipped.putAll(SkippedFaults.decide(spec, options.members(), unsupported, setupFailure, unavailable));
+    skipped.putAll(SkippedFaults.withoutServices(spec, options.keepContainersShare(),
+        Files.isReadable(Path.of("/proc/self/environ"))));
     for (String note : SkippedFaults.describe(spec, skipped)) {
       notes.add(note);
       out.println("note: " + note);

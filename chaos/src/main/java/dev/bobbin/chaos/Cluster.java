@@ -322,13 +322,16 @@ final class Cluster implements AutoCloseable {
 
   /**
    * Every member lets in NodeManagers with one node credential, and tells AMs about every member.
-   * The rest is the RM's own configuration (the token keys the members share through the journal);
-   * the harness changes no failover setting.
+   * Applications may ask for up to {@link Submitter#SERVICE_MAX_ATTEMPTS} attempts, which the
+   * long-running services do to outlive the AM kills, as an operator of such services raises
+   * YARN's {@code yarn.resourcemanager.am.max-attempts}. The rest is the RM's own configuration
+   * (the token keys the members share through the journal); the harness changes no failover setting.
    */
   private Path writeRmConfig() throws StartupException {
     String addresses = memberUrls().stream().map(u -> "\"" + u + "\"").collect(Collectors.joining(", "));
     String conf = "bobbin.rm.node-credential-file = \"" + nodeCredential() + "\"\n"
-        + "bobbin.rm.addresses = [" + addresses + "]\n";
+        + "bobbin.rm.addresses = [" + addresses + "]\n"
+        + "bobbin.rm.am-max-attempts = " + Submitter.SERVICE_MAX_ATTEMPTS + "\n";
     Path file = workDir.resolve("rm.conf");
     try {
       Files.writeString(file, conf, StandardCharsets.UTF_8);

@@ -33,6 +33,8 @@ final class FaultInjector {
   /**
    * What one fault did. {@code failoverMs} is -1 when recovery took longer than {@code timeoutMs};
    * {@code serveAgainMs}, for faults that heal, runs from the heal, -1 likewise, {@link #NOT_MEASURED} otherwise.
+   * For an AM kill, {@code failoverMs} is the time until the application's next attempt registered,
+   * and {@code member} the NodeManager that ran the AM.
    */
   record Result(int number, FaultKind kind, String member, long atMs, long failoverMs, long timeoutMs,
       long serveAgainMs, String note) {
@@ -52,14 +54,17 @@ final class FaultInjector {
   private final Cluster cluster;
   private final AppTracker tracker;
   private final FailoverProbe probe;
+  private final AmKiller amKiller;
   private final ChaosOptions options;
   private final long runStartNanos;
   private final List<Downing> downings = new CopyOnWriteArrayList<>();
 
-  FaultInjector(Cluster cluster, AppTracker tracker, FailoverProbe probe, ChaosOptions options, long runStartNanos) {
+  FaultInjector(Cluster cluster, AppTracker tracker, FailoverProbe probe, AmKiller amKiller, ChaosOptions options,
+      long runStartNanos) {
     this.cluster = cluster;
     this.tracker = tracker;
     this.probe = probe;
+    this.amKiller = amKiller;
     this.options = options;
     this.runStartNanos = runStartNanos;
   }
@@ -69,9 +74,13 @@ final class FaultInjector {
     return List.copyOf(downings);
   }
 
-  /** {@code target} is ignored for journal outages. */
+  /** {@code target} is ignored for journal outages and AM kills. */
   Result inject(int number, FaultKind kind, Member target) {
-    return kind.target == FaultKind.Target.JOURNAL ? journalOutage(number, kind) : memberFault(number, kind, target);
+    return switch (kind.target) {
+      case JOURNAL -> journalOutage(number, kind);
+      case APPLICATION -> amKiller.kill(number);
+      default -> memberFault(number, kind, target);
+    };
   }
 
   private Result memberFault(int number, FaultKind kind, Member target) {

@@ -4,7 +4,7 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
 
-/** What is done to an RM member process, its network, or the journal. */
+/** What is done to an RM member process, its network, the journal, or an application's AM. */
 enum FaultKind {
   /** {@code kill -9} (Process.destroyForcibly), then a restart on the same ports. */
   KILL(Target.MEMBER),
@@ -25,10 +25,12 @@ enum FaultKind {
   /** PostgreSQL stopped, then started again on the same data directory and port. */
   JOURNAL_STOP(Target.JOURNAL),
   /** PostgreSQL's server and backends stopped with SIGSTOP, then SIGCONT. */
-  JOURNAL_FREEZE(Target.JOURNAL);
+  JOURNAL_FREEZE(Target.JOURNAL),
+  /** SIGKILL to the AM process of a running long-running application, which keeps its containers across attempts. */
+  AM_KILL(Target.APPLICATION);
 
-  /** What a fault acts on: a member's process, a member's network, or the journal's database. */
-  enum Target { MEMBER, NETWORK, JOURNAL }
+  /** What a fault acts on: a member's process, a member's network, the journal's database, or an AM's process. */
+  enum Target { MEMBER, NETWORK, JOURNAL, APPLICATION }
 
   final Target target;
 
@@ -47,6 +49,6 @@ enum FaultKind {
 
   /** After it, the cluster is measured from the moment the partition healed or the journal returned. */
   boolean heals() {
-    return target != Target.MEMBER;
+    return target == Target.NETWORK || target == Target.JOURNAL;
   }
 }

@@ -41,6 +41,15 @@ final class SkippedFaults {
     return out;
   }
 
+  /** AM kills when no long-running application is submitted, or when AM processes cannot be found ({@link AmProcess}). */
+  static Map<FaultKind, String> withoutServices(FaultPlan.Spec spec, double keepContainersShare, boolean procReadable) {
+    if (spec.of(FaultKind.AM_KILL) == 0) return Map.of();
+    if (keepContainersShare == 0) {
+      return Map.of(FaultKind.AM_KILL, "--keep-containers-share 0 submits no long-running application");
+    }
+    return procReadable ? Map.of() : Map.of(FaultKind.AM_KILL, "finding an AM's process needs Linux's /proc");
+  }
+
   /** One line per skipped kind, as the run prints it. */
   static List<String> describe(FaultPlan.Spec spec, Map<FaultKind, String> skipped) {
     return skipped.entrySet().stream().map(e -> (spec instanceof FaultPlan.Counts

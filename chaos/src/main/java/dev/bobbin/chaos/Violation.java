@@ -14,7 +14,9 @@ record Violation(Kind kind, long atMs, String detail) {
     /** An event in the journal written by a member's incarnation after the survivors had fenced it. */
     STALE_WRITE("write from a downed member"),
     /** An entity whose write the journal refused with a duplicate key (another writer had that sequence number). */
-    CONFLICT_STOP("entity stopped by a sequence-number conflict");
+    CONFLICT_STOP("entity stopped by a sequence-number conflict"),
+    /** A long-running service's task run twice, or a container it kept across an AM's death ended by a kill. */
+    KEPT_CONTAINER("kept container");
 
     final String label;
 

@@ -122,7 +122,7 @@ final class Watchers implements AutoCloseable {
     return serving.isEmpty() ? null : serving.get(random.nextInt(serving.size()));
   }
 
-  private static InvariantChecker.ContainerSeen seen(NodeContainerInfo c) {
+  static InvariantChecker.ContainerSeen seen(NodeContainerInfo c) {
     return new InvariantChecker.ContainerSeen(c.id() == null ? "" : c.id(), c.state() == null ? "" : c.state(),
         c.totalMemoryNeededMB(), c.totalVCoresNeeded(), c.exitCode());
   }

@@ -25,6 +25,7 @@ class ChaosOptionsTest {
     assertThat(o.faultHold()).isEqualTo(Duration.ofSeconds(20));
     assertThat(o.restartDelay()).isEqualTo(Duration.ofSeconds(5));
     assertThat(o.failoverTimeout()).isEqualTo(Duration.ofSeconds(60));
+    assertThat(o.keepContainersShare()).isEqualTo(0.25);
   }
 
   @Test
@@ -32,7 +33,8 @@ class ChaosOptionsTest {
     ChaosOptions o = ChaosOptions.parse(List.of("--duration", "2m", "--members=5", "--nodes", "4",
         "--faults", "kill=3,term=2", "--fault-interval", "15s", "--apps-per-minute", "30", "--seed", "42",
         "--work-dir", "/tmp/x", "--drain=90s", "--pause-hold", "30s", "--fault-hold", "15s", "--restart-delay", "0s",
-        "--failover-timeout", "45s", "--nm-memory", "8192", "--nm-vcores", "8", "--classpath", "/a:/b"));
+        "--failover-timeout", "45s", "--nm-memory", "8192", "--nm-vcores", "8", "--classpath", "/a:/b",
+        "--keep-containers-share=0.5"));
     assertThat(o.duration()).isEqualTo(Duration.ofMinutes(2));
     assertThat(o.members()).isEqualTo(5);
     assertThat(o.nodes()).isEqualTo(4);
@@ -49,6 +51,9 @@ class ChaosOptionsTest {
     assertThat(o.nodeMemoryMb()).isEqualTo(8192);
     assertThat(o.nodeVcores()).isEqualTo(8);
     assertThat(o.classpath()).contains("/a:/b");
+    assertThat(o.keepContainersShare()).isEqualTo(0.5);
+    assertThat(ChaosOptions.parse(List.of("--keep-containers-share", "0")).keepContainersShare()).isZero();
+    assertThat(ChaosOptions.parse(List.of("--keep-containers-share", "1")).keepContainersShare()).isEqualTo(1.0);
   }
 
   @Test
@@ -61,6 +66,10 @@ class ChaosOptionsTest {
         .isEqualTo(new FaultPlan.Counts(java.util.Map.of(FaultKind.PARTITION, 1, FaultKind.JOURNAL_STOP, 1)));
     assertThat(ChaosOptions.parse(List.of("--faults", "kill:2,partition-pause:1", "--fault-interval", "20s")).faults())
         .isEqualTo(new FaultPlan.Ratio(java.util.Map.of(FaultKind.KILL, 2, FaultKind.PARTITION_PAUSE, 1)));
+    assertThat(ChaosOptions.parse(List.of("--faults", "kill=1,am-kill=2")).faults())
+        .isEqualTo(new FaultPlan.Counts(java.util.Map.of(FaultKind.KILL, 1, FaultKind.AM_KILL, 2)));
+    assertThat(ChaosOptions.parse(List.of("--faults", "am-kill:3,pause:1", "--fault-interval", "20s")).faults())
+        .isEqualTo(new FaultPlan.Ratio(java.util.Map.of(FaultKind.AM_KILL, 3, FaultKind.PAUSE, 1)));
   }
 
   @Test
@@ -93,6 +102,11 @@ class ChaosOptionsTest {
     assertUsage(List.of("--faults", "often"), "--faults must be none");
     assertUsage(List.of("--apps-per-minute", "0"), "--apps-per-minute must be a number above 0");
     assertUsage(List.of("--seed", "x"), "--seed must be a whole number");
+    assertUsage(List.of("--keep-containers-share", "1.5"), "--keep-containers-share must be a number from 0 to 1, was '1.5'");
+    assertUsage(List.of("--keep-containers-share", "-0.1"), "--keep-containers-share must be a number from 0 to 1");
+    assertUsage(List.of("--keep-containers-share", "a quarter"), "--keep-containers-share must be a number from 0 to 1");
+    assertUsage(List.of("--faults", "am-kill=1,am-crash=1"), "'am-crash=1' is not kill=N");
+    assertUsage(List.of("--faults", "am-kill=1,am-crash=1"), "journal-freeze=N, am-kill=N");
     assertUsage(List.of("--nodes", "1", "--nodes", "2"), "option '--nodes' (N) should be specified only once");
     assertUsage(List.of("stray"), "Unmatched argument at index 0: 'stray'");
   }
@@ -105,6 +119,11 @@ class ChaosOptionsTest {
     assertThat(buf.toString(java.nio.charset.StandardCharsets.UTF_8))
         .contains("--members must be a whole number").contains("Usage: bobbin chaos");
     assertThat(ChaosCommand.run(List.of("--help"), out)).isZero();
+    assertThat(buf.toString(java.nio.charset.StandardCharsets.UTF_8)).contains("--keep-containers-share=F", "am-kill");
+    buf.reset();
+    assertThat(ChaosCommand.run(List.of("--keep-containers-share", "2"), out)).isEqualTo(64);
+    assertThat(buf.toString(java.nio.charset.StandardCharsets.UTF_8))
+        .contains("--keep-containers-share must be a number from 0 to 1, was '2'").contains("Usage: bobbin chaos");
   }
 
   private static void assertUsage(List<String> args, String message) {

@@ -14,7 +14,29 @@ final class ChaosRunner {
   private static final Pattern RESULT =
       Pattern.compile("chaos: (PASS|FAIL) violations=(\\d+) accepted=(\\d+) succeeded=(\\d+) faults=(\\d+)");
 
-  record Outcome(int exitCode, String printed, boolean passed, int violations, int accepted, int succeeded, int faults) {}
+  record Outcome(int exitCode, String printed, boolean passed, int violations, int accepted, int succeeded, int faults) {
+    /** The value of a row of the summary's invariants or targets, by its label; -1 if it has none. */
+    long row(String label) {
+      Matcher m = Pattern.compile("^  " + Pattern.quote(label) + "\\s+(\\d+)\\s+expected", Pattern.MULTILINE)
+          .matcher(printed);
+      return m.find() ? Long.parseLong(m.group(1)) : -1;
+    }
+
+    /** What the summary's fault table says each fault of {@code kind} did (its recovery column). */
+    List<String> faultNotes(String kind) {
+      Matcher m = Pattern.compile("^  \\d+\\s+\\S+\\s+" + Pattern.quote(kind) + "\\s+\\S+\\s+\\S+\\s+\\S+\\s+(.*)$",
+          Pattern.MULTILINE).matcher(printed);
+      List<String> out = new ArrayList<>();
+      while (m.find()) out.add(m.group(1));
+      return out;
+    }
+
+    /** Task containers of long-running applications that were running when one of their AMs died; -1 if not said. */
+    int keptAtAmDeath() {
+      Matcher m = Pattern.compile("task containers running at an AM death: (\\d+)").matcher(printed);
+      return m.find() ? Integer.parseInt(m.group(1)) : -1;
+    }
+  }
 
   private ChaosRunner() {}
 

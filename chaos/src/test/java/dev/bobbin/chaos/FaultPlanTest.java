@@ -89,11 +89,44 @@ class FaultPlanTest {
   }
 
   @Test
+  void amKillsAreCountedAndMixedLikeTheOtherKinds() {
+    FaultPlan.Spec counts = FaultPlan.parseSpec("kill=1,pause=1,am-kill=2");
+    assertThat(FaultPlan.describe(counts)).isEqualTo("kill=1,pause=1,term=0,am-kill=2");
+    List<FaultPlan.Planned> planned = FaultPlan.build(counts, Duration.ofSeconds(50), Optional.empty(), new Random(4))
+        .faults();
+    assertThat(planned).extracting(FaultPlan.Planned::kind)
+        .containsExactlyInAnyOrder(FaultKind.KILL, FaultKind.PAUSE, FaultKind.AM_KILL, FaultKind.AM_KILL);
+    assertThat(planned).extracting(FaultPlan.Planned::notBefore).containsExactly(Duration.ofSeconds(10),
+        Duration.ofSeconds(20), Duration.ofSeconds(30), Duration.ofSeconds(40));
+
+    FaultPlan.Spec mix = FaultPlan.parseSpec("am-kill:1,term:1");
+    assertThat(FaultPlan.describe(mix)).isEqualTo("mix term:1,am-kill:1");
+    assertThat(FaultPlan.build(mix, Duration.ofMinutes(10), Optional.of(Duration.ofSeconds(30)), new Random(6)).faults())
+        .hasSize(19).extracting(FaultPlan.Planned::kind).containsOnly(FaultKind.TERM, FaultKind.AM_KILL)
+        .contains(FaultKind.AM_KILL);
+  }
+
+  @Test
+  void amKillsAreSkippedWhenNoApplicationKeepsItsContainersOrWithoutProc() {
+    FaultPlan.Spec spec = FaultPlan.parseSpec("kill=1,am-kill=2");
+    assertThat(SkippedFaults.withoutServices(spec, 0.25, true)).isEmpty();
+    var skipped = SkippedFaults.withoutServices(spec, 0, true);
+    assertThat(SkippedFaults.describe(spec, skipped))
+        .containsExactly("am-kill=2 skipped: --keep-containers-share 0 submits no long-running application");
+    assertThat(spec.without(skipped.keySet())).isEqualTo(new FaultPlan.Counts(1, 0, 0));
+    assertThat(SkippedFaults.describe(spec, SkippedFaults.withoutServices(spec, 0.25, false)))
+        .containsExactly("am-kill=2 skipped: finding an AM's process needs Linux's /proc");
+    assertThat(SkippedFaults.withoutServices(FaultPlan.parseSpec("kill=1"), 0, false)).isEmpty();
+  }
+
+  @Test
   void labelsAreWhatTheOptionTakes() {
     for (FaultKind k : FaultKind.values()) assertThat(FaultKind.ofLabel(k.label())).contains(k);
     assertThat(FaultKind.PARTITION_PAUSE.label()).isEqualTo("partition-pause");
     assertThat(FaultKind.KILL.heals()).isFalse();
     assertThat(FaultKind.PARTITION.heals()).isTrue();
     assertThat(FaultKind.JOURNAL_FREEZE.heals()).isTrue();
+    assertThat(FaultKind.AM_KILL.label()).isEqualTo("am-kill");
+    assertThat(FaultKind.AM_KILL.heals()).isFalse();
   }
 }

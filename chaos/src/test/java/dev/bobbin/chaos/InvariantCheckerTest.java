@@ -122,6 +122,118 @@ class InvariantCheckerTest {
     assertThat(violations()).isEmpty();
   }
 
+  // A long-running service of 2 tasks: attempt 1's AM (AM1) started T1 and T2; AM1 died at 5000 and
+  // attempt 2's AM (AM2) took them over.
+  private static final String AM1 = C1;
+  private static final String T1 = C2;
+  private static final String T2 = C3;
+  private static final String AM2 = "container_e1_1700000000000_0001_02_000001";
+  private static final String T3 = "container_e1_1700000000000_0001_02_000002";
+  private static final InvariantChecker.Service SERVICE =
+      new InvariantChecker.Service(APP, 2, java.util.Set.of(AM1, AM2), List.of(5000L));
+
+  @Test
+  void keptTasksThatRunOnUnderTheNextAttemptBreakNothing() {
+    checker.observeNode("n1", 1000, CAPACITY, List.of(running(AM1), running(T1), running(T2)));
+    checker.observeNode("n1", 4500, CAPACITY, List.of(ended(AM1, 137), running(T1), running(T2)));
+    checker.observeNode("n1", 7000, CAPACITY, List.of(ended(AM1, 137), running(T1), running(T2), running(AM2)));
+    checker.observeNode("n1", 9000, CAPACITY, List.of(ended(AM1, 137), ended(T1, 0), ended(T2, 0), running(AM2)));
+    finished.put(APP, 9500L);
+    InvariantChecker.Kept kept = kept();
+    assertThat(kept.violations()).isEmpty();
+    assertThat(kept).extracting(InvariantChecker.Kept::services, InvariantChecker.Kept::amDeaths,
+        InvariantChecker.Kept::keptContainers, InvariantChecker.Kept::keptLost).containsExactly(1, 1, 2, 0);
+    assertThat(violations()).isEmpty();
+  }
+
+  @Test
+  void aNewContainerForATaskWhoseKeptContainerStillRunsIsATaskRunTwice() {
+    checker.observeNode("n1", 1000, CAPACITY, List.of(running(AM1), running(T1), running(T2)));
+    checker.observeNode("n1", 7000, CAPACITY, List.of(ended(AM1, 137), running(T1), running(T2), running(AM2)));
+    checker.observeNode("n2", 7100, CAPACITY, List.of(running(T3)));
+    assertThat(kept().violations()).singleElement().satisfies(v -> {
+      assertThat(v.kind()).isEqualTo(Violation.Kind.KEPT_CONTAINER);
+      assertThat(v.atMs()).isEqualTo(7100);
+      assertThat(v.detail()).contains(APP + " runs 2 tasks, in 3 task containers", T1 + " running", T3 + " running",
+          "a task ran twice").doesNotContain(AM2);
+    });
+  }
+
+  @Test
+  void aTaskStartedAgainAfterItsKeptContainerFinishedIsATaskRunTwice() {
+    checker.observeNode("n1", 1000, CAPACITY, List.of(running(AM1), running(T1), running(T2)));
+    checker.observeNode("n1", 6000, CAPACITY, List.of(ended(AM1, 137), ended(T1, 0), running(T2)));
+    checker.observeNode("n1", 8000, CAPACITY, List.of(ended(AM1, 137), ended(T1, 0), running(T2), running(AM2),
+        running(T3)));
+    finished.put(APP, 12000L);
+    assertThat(kept().violations()).singleElement().satisfies(v -> {
+      assertThat(v.kind()).isEqualTo(Violation.Kind.KEPT_CONTAINER);
+      assertThat(v.detail()).contains(T1 + " exit 0", T3 + " running");
+    });
+  }
+
+  @Test
+  void aTaskRunAgainAfterItsContainerWasAbortedIsOnlyALoss() {
+    checker.observeNode("n1", 1000, CAPACITY, List.of(running(AM1), running(T1), running(T2)));
+    checker.observeNode("n1", 6000, CAPACITY, List.of(ended(AM1, 137), ended(T1, -100), running(T2)));
+    checker.observeNode("n1", 8000, CAPACITY, List.of(ended(AM1, 137), ended(T1, -100), running(T2), running(AM2),
+        running(T3)));
+    finished.put(APP, 12000L);
+    InvariantChecker.Kept kept = kept();
+    assertThat(kept.violations()).isEmpty();
+    assertThat(kept.keptLost()).isEqualTo(1);
+    assertThat(violations()).extracting(Violation::kind).containsExactly(Violation.Kind.LOST_CONTAINER);
+  }
+
+  @Test
+  void aKeptContainerKilledByTheRmIsALostContainerNotCountedTwice() {
+    checker.observeNode("n1", 1000, CAPACITY, List.of(running(AM1), running(T1), running(T2)));
+    checker.observeNode("n1", 6000, CAPACITY, List.of(ended(AM1, 137), ended(T1, -106), running(T2)));
+    checker.observeNode("n1", 7000, CAPACITY, List.of(running(T2)));
+    finished.put(APP, 12000L);
+    InvariantChecker.Kept kept = kept();
+    assertThat(kept.violations()).isEmpty();
+    assertThat(kept.keptContainers()).isEqualTo(2);
+    assertThat(kept.keptLost()).isEqualTo(1);
+    assertThat(violations()).extracting(Violation::kind).containsExactly(Violation.Kind.LOST_CONTAINER);
+  }
+
+  @Test
+  void aKeptContainerStoppedByTheNextAmWhileTheServiceRunsBreaksIt() {
+    checker.observeNode("n1", 1000, CAPACITY, List.of(running(AM1), running(T1), running(T2)));
+    checker.observeNode("n1", 7000, CAPACITY, List.of(ended(AM1, 137), ended(T1, -105), running(T2), running(AM2)));
+    finished.put(APP, 12000L);
+    assertThat(kept().violations()).singleElement().satisfies(v -> {
+      assertThat(v.kind()).isEqualTo(Violation.Kind.KEPT_CONTAINER);
+      assertThat(v.detail()).contains(T1, "running when an AM of " + APP + " died", "stopped by an AM (exit status -105)");
+    });
+  }
+
+  @Test
+  void onlyContainersRunningWhenAnAmDiedAreKept() {
+    checker.observeNode("n1", 1000, CAPACITY, List.of(running(AM1), running(T1)));
+    checker.observeNode("n1", 4000, CAPACITY, List.of(running(AM1), ended(T1, 0)));
+    // T2 was first listed after the AM died: the next attempt started it, for the task T1 did not run.
+    checker.observeNode("n1", 7000, CAPACITY, List.of(ended(AM1, 137), ended(T1, 0), running(AM2), running(T2)));
+    checker.observeNode("n1", 8000, CAPACITY, List.of(ended(AM1, 137), ended(T1, 0), running(AM2), ended(T2, -105)));
+    InvariantChecker.Kept kept = kept();
+    assertThat(kept.keptContainers()).isZero();
+    assertThat(kept.violations()).isEmpty();
+  }
+
+  @Test
+  void anApplicationThatKeepsNothingIsNotJudgedAndAServiceKnowsItsAttempts() {
+    checker.observeNode("n1", 1000, CAPACITY, List.of(running(C1), running(C2), running(C3),
+        running("container_e1_1700000000000_0001_01_000004")));
+    assertThat(checker.kept(List.of(), app -> OptionalLong.empty()).violations()).isEmpty();
+
+    var attempts = List.of(attempt(1, AM1, 1000, 5000), attempt(2, "", 5200, 0), attempt(3, AM2, 6000, 0));
+    InvariantChecker.Service s = InvariantChecker.Service.of(APP, 2, attempts);
+    assertThat(s.amContainers()).containsExactlyInAnyOrder(AM1, AM2);
+    // The second attempt ended without a finish time: when the third started.
+    assertThat(s.amDeathsMs()).containsExactly(5000L, 6000L);
+  }
+
   @Test
   void pekkoDowningLinesAreMatchedByExactAddress() {
     String line = "WARN SBR took decision DownUnreachable and is downing [pekko://bobbin@127.0.0.1:25510], [1] "
@@ -138,6 +250,16 @@ class InvariantCheckerTest {
     assertThat(Stats.percentile(times, 50)).isEqualTo(3);
     assertThat(Stats.percentile(times, 99)).isEqualTo(5);
     assertThat(Stats.percentile(List.of(), 50)).isEqualTo(-1);
+  }
+
+  private InvariantChecker.Kept kept() {
+    return checker.kept(List.of(SERVICE),
+        app -> finished.containsKey(app) ? OptionalLong.of(finished.get(app)) : OptionalLong.empty());
+  }
+
+  private static dev.bobbin.protocol.rest.AppAttemptInfo attempt(int n, String am, long start, long end) {
+    return new dev.bobbin.protocol.rest.AppAttemptInfo(n, "appattempt_1700000000000_0001_00000" + n, start, end, am,
+        "", "n1", "", end > 0 ? "FAILED" : "RUNNING", null, "");
   }
 
   private List<Violation> violations() {
