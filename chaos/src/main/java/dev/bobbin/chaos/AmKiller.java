@@ -17,13 +17,15 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * The {@code am-kill} fault: SIGKILL to the AM process of one running long-running application
  * (one that keeps its containers across attempts), chosen at random among those whose current
  * attempt has registered and is not its last (so the kill never fails the application), and
- * whose AM container and at least one task container the NodeManagers list running. When none
- * is, it waits up to {@link #WAIT} for one, then is skipped with the reason. The AM's process is
+ * whose AM container and at least one task container the NodeManagers list running, and none of
+ * whose tasks has ended. When none is, it waits up to {@link #WAIT} for one, then is skipped with
+ * the reason. The AM's process is
  * found through {@code /proc} (see {@link AmProcess}). Its recovery time runs from the SIGKILL
  * until the application's next attempt registered.
  */
@@ -116,10 +118,15 @@ final class AmKiller {
     if (node.isEmpty()) return Optional.empty();
     boolean amRuns = listings.getOrDefault(node.get().nodeId(), List.of()).stream()
         .anyMatch(c -> c.id().equals(current.containerId()) && c.live());
-    long tasks = listings.values().stream().flatMap(List::stream)
-        .filter(c -> c.live() && !c.id().equals(current.containerId()) && appId.equals(applicationOf(c.id())))
-        .count();
-    if (!amRuns || tasks == 0) return Optional.empty();
+    Set<String> amContainers = attempts.stream().map(AppAttemptInfo::containerId).collect(Collectors.toSet());
+    List<InvariantChecker.ContainerSeen> taskContainers = listings.values().stream().flatMap(List::stream)
+        .filter(c -> !amContainers.contains(c.id()) && appId.equals(applicationOf(c.id()))).toList();
+    long tasks = taskContainers.stream().filter(InvariantChecker.ContainerSeen::live).count();
+    // The shell AM, as Hadoop's distributed shell, runs a task again whose end only an earlier AM
+    // heard of: a service is chosen only while none of its tasks has ended, so that the invariant
+    // holds it to running each task once.
+    boolean anyTaskEnded = taskContainers.stream().anyMatch(c -> !c.live());
+    if (!amRuns || tasks == 0 || anyTaskEnded) return Optional.empty();
     return AmProcess.find(node.get().process().toHandle(), current.containerId(), DistributedShellAm.class.getName())
         .map(p -> new Target(appId, current, node.get(), (int) tasks, p));
   }
