@@ -7,6 +7,10 @@ import dev.bobbin.node.container.ContainerLayout;
 import dev.bobbin.node.container.ContainerTable;
 import dev.bobbin.node.container.KillReason;
 import dev.bobbin.node.container.ProcessLauncher;
+import dev.bobbin.node.health.DiskChecker;
+import dev.bobbin.node.health.DisksHealth;
+import dev.bobbin.node.health.HealthMonitor;
+import dev.bobbin.node.health.NodeHealth;
 import dev.bobbin.protocol.ExitStatus;
 import dev.bobbin.protocol.NodeAction;
 import dev.bobbin.protocol.Resource;
@@ -79,6 +83,8 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
 
   private record ContainerActorStopped(String containerId) implements Command {}
 
+  private record HealthChecked(HealthMonitor.Status status) implements Command {}
+
   private static final int FINISHED_HISTORY = 1000;
   private static final int STASH_CAPACITY = 1000;
 
@@ -127,6 +133,8 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
   private long heartbeatsTotal;
   private long rmCallFailuresTotal;
   private boolean stopping;
+  /** The node's own verdict, which every heartbeat carries. */
+  private NodeHealth health;
   private final List<ActorRef<Done>> shutdownWaiters = new ArrayList<>();
 
   private NodeAgent(
@@ -143,13 +151,27 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
     // NodeManagers share one list of members: each starts at the one its id falls on, so that they
     // do not all call, or all wait on, the first.
     this.failover = Failover.over(settings.rmAddresses()).startingFor(identity.nodeId());
+    ContainerLayout layout = new ContainerLayout(settings.localDirs(), settings.logDirs(), identity.nodeId());
     this.containers = new ContainerSupervisor(
-        ctx, table, launcher, new ContainerLayout(settings.workDir(), identity.nodeId()), identity,
+        ctx, table, launcher, layout, identity,
         settings.rmAddresses(), settings.killGrace(), clock,
         ctx.messageAdapter(ContainerActor.Report.class, FromContainer::new), ContainerActorStopped::new);
+    startHealthChecks(ctx, layout);
     ctx.getLog().info("NodeManager {} started: capability {}, work dir {}, RMs {}",
         identity.nodeId(), capability, settings.workDir().toAbsolutePath(), settings.rmAddresses());
     ctx.getSelf().tell(RegisterTick.INSTANCE);
+  }
+
+  /** The directories are checked once before anything uses them; then the monitor repeats every check. */
+  private void startHealthChecks(ActorContext<Command> ctx, ContainerLayout layout) {
+    DiskChecker disks = new DiskChecker(layout.localDirs(), layout.logDirs(), settings.health());
+    DisksHealth first = disks.check(clock.millis());
+    containers.useDisks(first);
+    health = NodeHealth.of(NodeHealth.healthy(startedAtMs), first.health());
+    if (!health.healthy()) ctx.getLog().warn("NodeManager {} starts unhealthy: {}", identity.nodeId(), health.report());
+    ctx.spawn(Behaviors.supervise(HealthMonitor.create(settings.health(), disks, first, clock,
+            ctx.messageAdapter(HealthMonitor.Status.class, HealthChecked::new)))
+        .onFailure(SupervisorStrategy.restart()), "health");
   }
 
   @Override
@@ -167,6 +189,7 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
         .onMessage(RmCallFailed.class, this::onRmCallFailed)
         .onMessage(FromContainer.class, this::onContainerReport)
         .onMessage(ContainerActorStopped.class, this::onContainerActorStopped)
+        .onMessage(HealthChecked.class, this::onHealthChecked)
         .onMessage(Start.class, s -> this)
         .build();
   }
@@ -198,7 +221,7 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
     cmd.replyTo().tell(new NodeView(
         identity, version, linkState(), failover.current(), startedAtMs, lastRmContactMs, capability,
         table.allocated(), table.allContainers(), Set.copyOf(finishedApps), table.launchedTotal(),
-        table.completedTotal(), heartbeatsTotal, rmCallFailuresTotal));
+        table.completedTotal(), heartbeatsTotal, rmCallFailuresTotal, health));
     return this;
   }
 
@@ -247,7 +270,8 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
     if (!(session instanceof RmSession.Registered reg)) return this;
     String address = failover.current();
     NodeHeartbeatRequest request = new NodeHeartbeatRequest(
-        identity.nodeId(), reg.lastResponseId(), table.statusesToReport(), true, "", tokenKeys.newestKeyId());
+        identity.nodeId(), reg.lastResponseId(), table.statusesToReport(), health.healthy(), health.report(),
+        tokenKeys.newestKeyId(), health.checkedAt());
     getContext().pipeToSelf(rm.heartbeat(address, request), (resp, err) ->
         err == null ? new HeartbeatAnswered(address, resp) : new RmCallFailed(address, false, err));
     return this;
@@ -384,6 +408,19 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
       answerShutdownIfDone();
     }
     containers.forget(msg.containerId());
+    return this;
+  }
+
+  // --- health ---
+
+  private Behavior<Command> onHealthChecked(HealthChecked msg) {
+    NodeHealth now = msg.status().health();
+    if (now.healthy() != health.healthy()) {
+      if (now.healthy()) getContext().getLog().info("NodeManager {} is healthy again", identity.nodeId());
+      else getContext().getLog().warn("NodeManager {} is unhealthy: {}", identity.nodeId(), now.report());
+    }
+    health = now;
+    containers.useDisks(msg.status().disks());
     return this;
   }
 

@@ -1,6 +1,7 @@
 package dev.bobbin.node;
 
 import dev.bobbin.node.container.ContainerRecord;
+import dev.bobbin.node.health.NodeHealth;
 import dev.bobbin.protocol.Resource;
 import java.util.List;
 import java.util.Set;
@@ -20,7 +21,8 @@ public record NodeView(
     long launchedTotal,
     long completedTotal,
     long heartbeatsTotal,
-    long rmCallFailuresTotal) {
+    long rmCallFailuresTotal,
+    NodeHealth health) {
 
   /** Where the node stands with the RM. */
   public enum RmLinkState {
