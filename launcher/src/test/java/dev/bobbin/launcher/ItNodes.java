@@ -17,12 +17,18 @@ final class ItNodes {
   }
 
   static NodeManager start(RmMember rm, Path workDir, int memoryMb, int vCores) throws Exception {
-    return NodeManager.start(NmSettings.from(ConfigFactory.parseMap(Map.of(
+    return start(rm, workDir, memoryMb, vCores, Map.of());
+  }
+
+  /** With {@code settings} over the usual ones (HOCON paths to values). */
+  static NodeManager start(RmMember rm, Path workDir, int memoryMb, int vCores, Map<String, ?> settings)
+      throws Exception {
+    return NodeManager.start(NmSettings.from(ConfigFactory.parseMap(settings).withFallback(ConfigFactory.parseMap(Map.of(
         "bobbin.nm.rm-addresses", List.of(rm.url()),
         "bobbin.nm.http-port", RestApiIT.freePort(),
         "bobbin.nm.memory-mb", memoryMb,
         "bobbin.nm.vcores", vCores,
         "bobbin.nm.node-credential-file", rm.nodeCredentialFile().toString(),
-        "bobbin.nm.work-dir", workDir.toString())).withFallback(ConfigFactory.load())));
+        "bobbin.nm.work-dir", workDir.toString()))).withFallback(ConfigFactory.load())));
   }
 }

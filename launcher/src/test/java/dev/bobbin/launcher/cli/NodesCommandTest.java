@@ -17,7 +17,7 @@ class NodesCommandTest {
         {"id":"node3.example:45454","state":"UNHEALTHY","nodeHTTPAddress":"node3.example:8042","numContainers":1,
          "usedMemoryMB":1024,"availMemoryMB":3072,"usedVirtualCores":1,"availableVirtualCores":3,
          "totalResource":{"memory":4096,"vCores":4},
-         "healthReport":"ERROR /data1 is read-only\nERROR fan 2 stopped"}]}}
+         "healthReport":"ERROR /data1 is read-only\\nERROR fan 2 stopped"}]}}
       """;
 
   private final FakeRm rm = TestRms.start();
