@@ -18,7 +18,7 @@ import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
 
 /**
  * The NodeManager's health checks, as YARN's NodeHealthCheckerService: runs the health script (if
- * one is configured) and checks the directories, each every its own interval, on the blocking
+ * one is configured) and checks the directories, each at its own interval, on the blocking
  * dispatcher, and after every check tells its parent the node's verdict and the directories new
  * containers may use. A check is scheduled once the previous one has finished, so runs never
  * overlap. Until the script has run it counts as healthy, as in YARN.
