@@ -30,13 +30,13 @@ final class NodeJson {
 
   static Map<String, Object> node(SchedulerProtocol.NodeReport r) {
     Map<String, Object> m = new LinkedHashMap<>();
-    boolean active = r.state().isUsable() || r.state() == NodeState.UNHEALTHY;
+    boolean active = r.state().isAnswered();
     m.put("rack", r.rack());
     m.put("state", r.state().name());
     m.put("id", r.nodeId());
     m.put("nodeHostName", r.host());
     m.put("nodeHTTPAddress", active ? r.httpAddress() : "");
-    m.put("lastHealthUpdate", r.lastHeartbeat());
+    m.put("lastHealthUpdate", r.lastHealthUpdate());
     m.put("version", Version.VERSION);
     m.put("healthReport", r.healthReport());
     m.put("numContainers", r.numContainers());

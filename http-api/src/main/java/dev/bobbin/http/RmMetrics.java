@@ -54,10 +54,12 @@ final class RmMetrics {
         ClusterMetricsInfo::allocatedVirtualCores);
     gauge("bobbin.cluster.total.virtual.cores", "Virtual cores of the nodes in service.",
         ClusterMetricsInfo::totalVirtualCores);
-    gauge("bobbin.cluster.total.nodes", "Nodes in service or lost.", ClusterMetricsInfo::totalNodes);
+    gauge("bobbin.cluster.total.nodes", "Nodes in service, unhealthy or lost.", ClusterMetricsInfo::totalNodes);
     gauge("bobbin.cluster.active.nodes", "Nodes in service: new, running or decommissioning.",
         ClusterMetricsInfo::activeNodes);
     gauge("bobbin.cluster.lost.nodes", "Nodes lost: they stopped heartbeating.", ClusterMetricsInfo::lostNodes);
+    gauge("bobbin.cluster.unhealthy.nodes", "Nodes that report themselves unhealthy: they take no new containers.",
+        ClusterMetricsInfo::unhealthyNodes);
     FunctionCounter.builder("bobbin.cluster.allocations", latest, ref -> ref.get().totalAllocationsSinceStart())
         .description("Containers the scheduler allocated since it started.")
         .register(registry);

@@ -44,7 +44,8 @@ class RmMetricsTest {
         "bobbin_cluster_containers_allocated", "bobbin_cluster_available_mb", "bobbin_cluster_allocated_mb",
         "bobbin_cluster_total_mb", "bobbin_cluster_available_virtual_cores",
         "bobbin_cluster_allocated_virtual_cores", "bobbin_cluster_total_virtual_cores", "bobbin_cluster_total_nodes",
-        "bobbin_cluster_active_nodes", "bobbin_cluster_lost_nodes", "bobbin_cluster_allocations_total");
+        "bobbin_cluster_active_nodes", "bobbin_cluster_lost_nodes", "bobbin_cluster_unhealthy_nodes",
+        "bobbin_cluster_allocations_total");
     assertThat(after).containsEntry("bobbin_cluster_apps_submitted", "10.0")
         .containsEntry("bobbin_cluster_apps_completed", "6.0")
         .containsEntry("bobbin_cluster_available_mb", "6144.0");
@@ -59,16 +60,17 @@ class RmMetricsTest {
 
     assertThat(yarn.size()).isEqualTo(26);
     assertThat(yarn.path("reservedMB").asInt(-1)).isZero();
-    assertThat(yarn.path("unhealthyNodes").asInt(-1)).isZero();
+    assertThat(yarn.path("unhealthyNodes").asInt(-1)).isEqualTo(1);
+    assertThat(yarn.path("totalNodes").asInt(-1)).as("active, lost and unhealthy").isEqualTo(3);
     assertThat(yarn.path("appsSubmitted").asInt()).isEqualTo(5);
     assertThat(yarn.path("totalAllocationsSinceStart").asLong()).isEqualTo(10);
     String text = new RmMetrics(() -> CompletableFuture.completedFuture(figures(1))).scrape()
         .toCompletableFuture().join();
     assertThat(clusterSamples(text).keySet()).noneMatch(name -> name.matches(
-        ".*(reserved|containers_pending|unhealthy|decommission|rebooted|shutdown).*"));
+        ".*(reserved|containers_pending|decommission|rebooted|shutdown).*"));
   }
 
-  /** {@code k} applications in each state, {@code k} active and {@code k} lost nodes of 4096 MB and 4 cores. */
+  /** {@code k} applications in each state, {@code k} active, {@code k} lost and {@code k} unhealthy nodes. */
   private static ClusterMetricsInfo figures(int k) {
     Map<AppState, Long> apps = new EnumMap<>(AppState.class);
     Map<String, SchedulerProtocol.AppUsage> usage = new HashMap<>();
@@ -80,7 +82,7 @@ class RmMetricsTest {
       }
     }
     var report = new SchedulerProtocol.UsageReport(usage, Resource.of(4096L * k, 4 * k), Resource.of(1024L * k, k), k, k,
-        10L * k);
+        k, 10L * k);
     return ClusterMetrics.of(new AppCounts(apps), report);
   }
 

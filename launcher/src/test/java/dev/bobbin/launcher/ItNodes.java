@@ -1,5 +1,6 @@
 package dev.bobbin.launcher;
 
+import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import dev.bobbin.config.NmSettings;
 import dev.bobbin.node.server.NodeManager;
@@ -17,22 +18,29 @@ final class ItNodes {
   }
 
   static NodeManager start(RmMember rm, Path workDir, int memoryMb, int vCores) throws Exception {
-    return start(rm.url(), rm.nodeCredentialFile(), workDir, memoryMb, vCores);
+    return start(rm.url(), rm.nodeCredentialFile(), workDir, memoryMb, vCores, Map.of());
+  }
+
+  /** With {@code settings} over the usual ones (HOCON paths to values). */
+  static NodeManager start(RmMember rm, Path workDir, int memoryMb, int vCores, Map<String, ?> settings)
+      throws Exception {
+    return start(rm.url(), rm.nodeCredentialFile(), workDir, memoryMb, vCores, settings);
   }
 
   /** Joined to the member at {@code rmUrl}, a process of its own, with the node credential it wrote. */
   static NodeManager start(String rmUrl, Path nodeCredential, Path workDir) throws Exception {
-    return start(rmUrl, nodeCredential, workDir, 4096, 4);
+    return start(rmUrl, nodeCredential, workDir, 4096, 4, Map.of());
   }
 
-  private static NodeManager start(String rmUrl, Path nodeCredential, Path workDir, int memoryMb, int vCores)
-      throws Exception {
-    return NodeManager.start(NmSettings.from(ConfigFactory.parseMap(Map.of(
+  private static NodeManager start(String rmUrl, Path nodeCredential, Path workDir, int memoryMb, int vCores,
+      Map<String, ?> settings) throws Exception {
+    Config config = ConfigFactory.parseMap(settings).withFallback(ConfigFactory.parseMap(Map.of(
         "bobbin.nm.rm-addresses", List.of(rmUrl),
         "bobbin.nm.http-port", RestApiIT.freePort(),
         "bobbin.nm.memory-mb", memoryMb,
         "bobbin.nm.vcores", vCores,
         "bobbin.nm.node-credential-file", nodeCredential.toString(),
-        "bobbin.nm.work-dir", workDir.toString())).withFallback(ConfigFactory.load())));
+        "bobbin.nm.work-dir", workDir.toString()))).withFallback(ConfigFactory.load());
+    return NodeManager.start(NmSettings.from(config), config);
   }
 }

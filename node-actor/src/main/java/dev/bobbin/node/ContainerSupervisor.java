@@ -11,8 +11,10 @@ import dev.bobbin.node.container.KillReason;
 import dev.bobbin.node.container.LaunchScript;
 import dev.bobbin.node.container.LaunchSpec;
 import dev.bobbin.node.container.ProcessLauncher;
+import dev.bobbin.node.health.DisksHealth;
 import dev.bobbin.protocol.ContainerLaunchContext;
 import dev.bobbin.protocol.ContainerStatus;
+import dev.bobbin.protocol.ExitStatus;
 import dev.bobbin.protocol.Ids;
 import dev.bobbin.protocol.Tokens;
 import dev.bobbin.protocol.Tokens.ContainerTokenIdentifier;
@@ -55,6 +57,8 @@ final class ContainerSupervisor {
   private final ActorRef<ContainerActor.Report> reports;
   private final Function<String, NodeAgent.Command> onActorStopped;
   private final Map<String, ActorRef<ContainerActor.Command>> actors = new HashMap<>();
+  /** The latest directory check: new containers go to its good directories. */
+  private DisksHealth disks;
   /**
    * Containers the RM told this node to kill before any start request reached it: the RM may have
    * released an allocation whose AM (or the RM's own AM launcher) is starting it right now. A
@@ -83,6 +87,11 @@ final class ContainerSupervisor {
     this.clock = clock;
     this.reports = reports;
     this.onActorStopped = onActorStopped;
+    this.disks = DisksHealth.unchecked(layout.localDirs(), layout.logDirs(), 0);
+  }
+
+  void useDisks(DisksHealth latest) {
+    disks = latest;
   }
 
   /**
@@ -126,7 +135,9 @@ final class ContainerSupervisor {
           "Container " + containerId + " was killed by the ResourceManager before it started");
     }
     String applicationId = Ids.applicationIdOfContainer(containerId);
-    ContainerLayout.Dirs dirs = layout.dirsFor(token.user(), applicationId, containerId);
+    if (!disks.usable()) return failOnDisks(token, applicationId);
+    ContainerLayout.Dirs dirs = layout.dirsFor(
+        token.user(), applicationId, containerId, disks.goodLocalDirs(), disks.goodLogDirs());
     LaunchSpec spec;
     try {
       spec = LaunchScript.plan(containerId, applicationId, token.user(), token.resource(),
@@ -141,6 +152,21 @@ final class ContainerSupervisor {
     actors.put(containerId, actor);
     ctx.getLog().info("container accepted containerId={} appId={} user={} resource={}",
         containerId, applicationId, token.user(), token.resource());
+    return null;
+  }
+
+  /**
+   * As YARN's container launch: with too few good directories the container is accepted and ends at
+   * once with DISKS_FAILED, so that its AM hears why and asks again elsewhere.
+   */
+  private FailedRequest failOnDisks(ContainerTokenIdentifier token, String applicationId) {
+    String containerId = token.containerId();
+    String diagnostics = "Most of the disks failed. " + disks.health().report();
+    table.add(ContainerRecord.created(containerId, applicationId, token.user(), token.resource(),
+        layout.dirsFor(token.user(), applicationId, containerId), clock.millis()));
+    table.finish(containerId, ExitStatus.DISKS_FAILED, diagnostics, false, clock.millis());
+    ctx.getLog().warn("container failed on disks containerId={} appId={} exitStatus={} diagnostics={}",
+        containerId, applicationId, ExitStatus.DISKS_FAILED, diagnostics);
     return null;
   }
 

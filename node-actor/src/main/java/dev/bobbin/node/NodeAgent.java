@@ -15,6 +15,10 @@ import dev.bobbin.node.monitor.ContainerUsages;
 import dev.bobbin.node.monitor.ContainersMonitor;
 import dev.bobbin.node.monitor.MemoryLimit;
 import dev.bobbin.node.monitor.ProcFs;
+import dev.bobbin.node.health.DiskChecker;
+import dev.bobbin.node.health.DisksHealth;
+import dev.bobbin.node.health.HealthMonitor;
+import dev.bobbin.node.health.NodeHealth;
 import dev.bobbin.protocol.ExitStatus;
 import dev.bobbin.protocol.NodeAction;
 import dev.bobbin.protocol.Resource;
@@ -94,6 +98,7 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
   private record ContainerActorStopped(String containerId) implements Command {}
 
   private record OverLimit(ContainersMonitor.OverLimit breach) implements Command {}
+  private record HealthChecked(HealthMonitor.Status status) implements Command {}
 
   private static final int FINISHED_HISTORY = 1000;
   private static final int STASH_CAPACITY = 1000;
@@ -156,6 +161,8 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
   private long heartbeatsTotal;
   private long rmCallFailuresTotal;
   private boolean stopping;
+  /** The node's own verdict, which every heartbeat carries. */
+  private NodeHealth health;
   private final List<ActorRef<Done>> shutdownWaiters = new ArrayList<>();
 
   private NodeAgent(
@@ -177,15 +184,28 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
     // NodeManagers share one list of members: each starts at the one its id falls on, so that they
     // do not all call, or all wait on, the first.
     this.failover = Failover.over(settings.rmAddresses()).startingFor(identity.nodeId());
-    ContainerLayout layout = new ContainerLayout(settings.workDir(), identity.nodeId());
+    ContainerLayout layout = new ContainerLayout(settings.localDirs(), settings.logDirs(), identity.nodeId());
     deleteLeftovers(layout);
     this.containers = new ContainerSupervisor(
         ctx, table, launcher, layout, identity,
         settings.rmAddresses(), settings.killGrace(), clock,
         ctx.messageAdapter(ContainerActor.Report.class, FromContainer::new), ContainerActorStopped::new);
+    startHealthChecks(ctx, layout);
     ctx.getLog().info("NodeManager {} started: capability {}, work dir {}, RMs {}",
         identity.nodeId(), capability, settings.workDir().toAbsolutePath(), settings.rmAddresses());
     ctx.getSelf().tell(RegisterTick.INSTANCE);
+  }
+
+  /** The directories are checked once before anything uses them; then the monitor repeats every check. */
+  private void startHealthChecks(ActorContext<Command> ctx, ContainerLayout layout) {
+    DiskChecker disks = new DiskChecker(layout.localDirs(), layout.logDirs(), settings.health());
+    DisksHealth first = disks.check(clock.millis());
+    containers.useDisks(first);
+    health = NodeHealth.of(NodeHealth.healthy(startedAtMs), first.health());
+    if (!health.healthy()) ctx.getLog().warn("NodeManager {} starts unhealthy: {}", identity.nodeId(), health.report());
+    ctx.spawn(Behaviors.supervise(HealthMonitor.create(settings.health(), disks, first, clock,
+            ctx.messageAdapter(HealthMonitor.Status.class, HealthChecked::new)))
+        .onFailure(SupervisorStrategy.restart()), "health");
   }
 
   /** What an earlier run on these directories left: no container of it runs here any more. */
@@ -233,6 +253,7 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
         .onMessage(FromContainer.class, this::onContainerReport)
         .onMessage(ContainerActorStopped.class, this::onContainerActorStopped)
         .onMessage(OverLimit.class, this::onOverLimit)
+        .onMessage(HealthChecked.class, this::onHealthChecked)
         .onMessage(Start.class, s -> this)
         .build();
   }
@@ -264,7 +285,7 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
     cmd.replyTo().tell(new NodeView(
         identity, version, linkState(), failover.current(), startedAtMs, lastRmContactMs, capability,
         table.allocated(), table.allContainers(), Set.copyOf(finishedApps), table.launchedTotal(),
-        table.completedTotal(), heartbeatsTotal, rmCallFailuresTotal, usages));
+        table.completedTotal(), heartbeatsTotal, rmCallFailuresTotal, health, usages));
     return this;
   }
 
@@ -313,7 +334,8 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
     if (!(session instanceof RmSession.Registered reg)) return this;
     String address = failover.current();
     NodeHeartbeatRequest request = new NodeHeartbeatRequest(
-        identity.nodeId(), reg.lastResponseId(), table.statusesToReport(), true, "", tokenKeys.newestKeyId());
+        identity.nodeId(), reg.lastResponseId(), table.statusesToReport(), health.healthy(), health.report(),
+        tokenKeys.newestKeyId(), health.checkedAt());
     getContext().pipeToSelf(rm.heartbeat(address, request), (resp, err) ->
         err == null ? new HeartbeatAnswered(address, resp) : new RmCallFailed(address, false, err));
     return this;
@@ -501,6 +523,19 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
       answerShutdownIfDone();
     }
     containers.forget(msg.containerId());
+    return this;
+  }
+
+  // --- health ---
+
+  private Behavior<Command> onHealthChecked(HealthChecked msg) {
+    NodeHealth now = msg.status().health();
+    if (now.healthy() != health.healthy()) {
+      if (now.healthy()) getContext().getLog().info("NodeManager {} is healthy again", identity.nodeId());
+      else getContext().getLog().warn("NodeManager {} is unhealthy: {}", identity.nodeId(), now.report());
+    }
+    health = now;
+    containers.useDisks(msg.status().disks());
     return this;
   }
 

@@ -2,6 +2,7 @@ package dev.bobbin.node;
 
 import dev.bobbin.node.container.ContainerRecord;
 import dev.bobbin.node.monitor.ContainerUsages;
+import dev.bobbin.node.health.NodeHealth;
 import dev.bobbin.protocol.Resource;
 import java.util.List;
 import java.util.Set;
@@ -26,6 +27,7 @@ public record NodeView(
     long completedTotal,
     long heartbeatsTotal,
     long rmCallFailuresTotal,
+    NodeHealth health,
     ContainerUsages usages) {
 
   /** Where the node stands with the RM. */

@@ -3,6 +3,7 @@ package dev.bobbin.node;
 import com.typesafe.config.ConfigFactory;
 import dev.bobbin.config.ContainerExecutorSettings;
 import dev.bobbin.config.HttpLimits;
+import dev.bobbin.config.NmHealthSettings;
 import dev.bobbin.config.NmSettings;
 import dev.bobbin.config.NodeCredential;
 import dev.bobbin.node.server.NodeManager;
@@ -39,6 +40,13 @@ final class NmFixture implements AutoCloseable {
     return new NmSettings(rmAddresses, "127.0.0.1", 0, 4096, 4, "/rack-a", workDir,
         Duration.ofMillis(100), Duration.ofMillis(300), HttpLimits.from(ConfigFactory.defaultReference()),
         Optional.of(credentialFile()));
+  }
+
+  /** The same, with these health checks. */
+  NmSettings settings(List<String> rmAddresses, NmHealthSettings health) {
+    NmSettings s = settings(rmAddresses);
+    return new NmSettings(s.rmAddresses(), s.hostname(), s.httpPort(), s.memoryMb(), s.vcores(), s.rack(), s.workDir(),
+        s.heartbeatInterval(), s.killGrace(), s.http(), s.nodeCredentialFile(), s.localDirs(), s.logDirs(), health);
   }
 
   /** The node credential the NodeManagers present, made on first use as an RM member makes it. */

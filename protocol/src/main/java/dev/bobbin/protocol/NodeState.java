@@ -11,7 +11,16 @@ public enum NodeState {
   DECOMMISSIONING,
   SHUTDOWN;
 
+  /** In service: the scheduler may place new containers on it. */
   public boolean isUsable() {
     return this == NEW || this == RUNNING || this == DECOMMISSIONING;
+  }
+
+  /**
+   * The RM answers its heartbeats and counts it among the live nodes: in service, or UNHEALTHY
+   * (its containers run on, it takes no new ones). Such a node that falls silent is LOST.
+   */
+  public boolean isAnswered() {
+    return isUsable() || this == UNHEALTHY;
   }
 }

@@ -18,7 +18,8 @@ import org.apache.pekko.persistence.typed.javadsl.RetentionCriteria;
 
 /**
  * A NodeManager's registration and state. Heartbeats are not journalled: the scheduler keeps the
- * live view, and a registration that changes nothing persists nothing.
+ * live view, and a registration that changes nothing persists nothing. A registration makes the node
+ * RUNNING, except that an UNHEALTHY node stays UNHEALTHY: its health is its heartbeats' to change.
  */
 public final class NodeEntity
     extends EventSourcedBehaviorWithEnforcedReplies<NodeEntity.Command, NodeEntity.Event, NodeEntity.State> {
@@ -48,7 +49,11 @@ public final class NodeEntity
     public static final State EMPTY = new State(null, NodeState.NEW, 0, "");
 
     public State apply(Event e) {
-      if (e instanceof Registered r) return new State(r.registration(), NodeState.RUNNING, r.time(), "");
+      if (e instanceof Registered r) {
+        return state == NodeState.UNHEALTHY
+            ? new State(r.registration(), state, r.time(), reason)
+            : new State(r.registration(), NodeState.RUNNING, r.time(), "");
+      }
       if (e instanceof StateChanged c) return new State(registration, c.state(), registeredTime, c.reason());
       throw new IllegalArgumentException("Unknown event " + e);
     }
@@ -89,7 +94,8 @@ public final class NodeEntity
     if (!c.registration().nodeId().equals(nodeId)) {
       return Effect().reply(c.replyTo(), StatusReply.error("Registration is for another node"));
     }
-    if (c.registration().equals(s.registration()) && s.state() == NodeState.RUNNING) {
+    if (c.registration().equals(s.registration())
+        && (s.state() == NodeState.RUNNING || s.state() == NodeState.UNHEALTHY)) {
       return Effect().reply(c.replyTo(), StatusReply.success(s.report()));
     }
     return Effect().persist(new Registered(c.registration(), clock.millis()))

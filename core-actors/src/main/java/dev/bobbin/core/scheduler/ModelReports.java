@@ -21,7 +21,7 @@ final class ModelReports {
     for (SchedNode n : model.nodes()) {
       NodeEntity.Registration r = n.registration;
       out.add(new SchedulerProtocol.NodeReport(n.id(), r.host(), r.httpAddress(), r.rack(), n.state, r.capability(),
-          n.allocated, n.containers.size(), n.lastHeartbeat, n.healthReport));
+          n.allocated, n.containers.size(), n.lastHeartbeat, n.healthReport, n.lastHealthUpdate));
     }
     return new SchedulerProtocol.NodesReport(out);
   }
@@ -34,6 +34,7 @@ final class ModelReports {
     Resource used = Resource.NONE;
     int active = 0;
     int lost = 0;
+    int unhealthy = 0;
     for (SchedNode n : model.nodes()) {
       if (n.state.isUsable()) {
         cap = cap.plus(n.capacity());
@@ -41,9 +42,11 @@ final class ModelReports {
         active++;
       } else if (n.state == NodeState.LOST) {
         lost++;
+      } else if (n.state == NodeState.UNHEALTHY) {
+        unhealthy++;
       }
     }
-    return new SchedulerProtocol.UsageReport(usage, cap, used, active, lost, containersAllocated);
+    return new SchedulerProtocol.UsageReport(usage, cap, used, active, lost, unhealthy, containersAllocated);
   }
 
   /** One application's usage, and what the usable nodes hold: what its report needs. */

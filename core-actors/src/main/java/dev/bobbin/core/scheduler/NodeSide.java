@@ -16,7 +16,7 @@ import org.slf4j.LoggerFactory;
 /**
  * The NodeManagers' side of the scheduler, as YARN's ResourceTrackerService and NM liveness monitor:
  * registrations, heartbeats with their response ids, what a node's report of its containers calls
- * for, and nodes that stop heartbeating.
+ * for, the health nodes report of themselves, and nodes that stop heartbeating.
  */
 final class NodeSide {
   private static final Logger log = LoggerFactory.getLogger(NodeSide.class);
@@ -45,6 +45,12 @@ final class NodeSide {
     SchedNode old = model.node(m.registration().nodeId());
     SchedNode node = new SchedNode(m.registration(), now);
     if (old != null) {
+      if (old.state == NodeState.UNHEALTHY) {
+        // Until a heartbeat says otherwise: a registration carries no health.
+        node.state = NodeState.UNHEALTHY;
+        node.healthReport = old.healthReport;
+        node.lastHealthUpdate = old.lastHealthUpdate;
+      }
       node.allocated = old.allocated;
       node.containers.addAll(old.containers);
       node.toKill.addAll(old.toKill);
@@ -63,7 +69,7 @@ final class NodeSide {
 
   NodeHeartbeatResponse heartbeat(NodeHeartbeatRequest req) {
     SchedNode node = model.node(req.nodeId());
-    if (node == null || !node.state.isUsable() || node.awaitingResync) {
+    if (node == null || !node.state.isAnswered() || node.awaitingResync) {
       return NodeHeartbeatResponse.resync("Node not found resyncing " + req.nodeId());
     }
     NodeHeartbeatResponse last = node.lastResponse;
@@ -73,7 +79,7 @@ final class NodeSide {
           + " nm response id:" + req.responseId());
     }
     node.lastHeartbeat = deps.clock().millis();
-    node.healthReport = req.healthReport();
+    followHealth(node, req);
     actOn(node, model.readReport(node, req.containerStatuses()));
     if (!node.held.isEmpty()) {
       Set<String> running = new HashSet<>();
@@ -89,6 +95,26 @@ final class NodeSide {
     // A pass places asks only; with none waiting it would do nothing, once per heartbeat.
     if (!model.waitingApps().isEmpty()) acts.scheduleSoon();
     return resp;
+  }
+
+  /**
+   * As YARN's RMNodeImpl: a RUNNING node that reports itself unhealthy becomes UNHEALTHY, in the
+   * journal too, and takes no new containers while those it runs go on and it keeps heartbeating; it
+   * is RUNNING again with its first healthy report. A decommissioning node stays decommissioning.
+   */
+  private void followHealth(SchedNode node, NodeHeartbeatRequest req) {
+    node.healthReport = req.healthReport();
+    node.lastHealthUpdate = req.lastHealthReportTime() > 0 ? req.lastHealthReportTime() : node.lastHeartbeat;
+    if (!req.healthy() && node.state == NodeState.RUNNING) {
+      node.state = NodeState.UNHEALTHY;
+      log.warn("Node {} reported unhealthy, taking no new containers: {}", node.id(), req.healthReport());
+      acts.write(new Write.MarkNode(node.id(), NodeState.UNHEALTHY, req.healthReport()));
+    } else if (req.healthy() && node.state == NodeState.UNHEALTHY) {
+      node.state = NodeState.RUNNING;
+      log.info("Node {} reported healthy again, taking new containers", node.id());
+      acts.write(new Write.MarkNode(node.id(), NodeState.RUNNING, "healthy again"));
+      acts.scheduleSoon();
+    }
   }
 
   private void actOn(SchedNode node, SchedulerModel.ReportedContainers report) {
@@ -138,7 +164,7 @@ final class NodeSide {
   void expireNodes() {
     long now = deps.clock().millis();
     for (SchedNode node : model.nodes()) {
-      if (node.state.isUsable() && now - node.lastHeartbeat > deps.nmExpiry().toMillis()) {
+      if (node.state.isAnswered() && now - node.lastHeartbeat > deps.nmExpiry().toMillis()) {
         node.state = NodeState.LOST;
         log.warn("Node {} lost: no heartbeat for {}", node.id(), deps.nmExpiry());
         acts.write(new Write.MarkNode(node.id(), NodeState.LOST, "no heartbeat for " + deps.nmExpiry()));

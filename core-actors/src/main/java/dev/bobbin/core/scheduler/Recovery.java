@@ -7,6 +7,7 @@ import dev.bobbin.core.container.ContainerEntity;
 import dev.bobbin.core.policy.PolicySet;
 import dev.bobbin.protocol.ContainerStatus;
 import dev.bobbin.protocol.ExitStatus;
+import dev.bobbin.protocol.NodeState;
 import java.util.ArrayList;
 import java.util.List;
 import org.slf4j.Logger;
@@ -51,9 +52,14 @@ final class Recovery {
   static List<ContainerEntity.Allocation> rebuild(SchedulerModel model, PolicySet policy, RecoveredModel journal,
       long now, long amExpiryMillis) {
     journal.nodes().forEach((id, n) -> {
-      if (n.registration() == null || !n.state().isUsable()) return;
+      if (n.registration() == null || !n.state().isAnswered()) return;
       SchedNode node = new SchedNode(n.registration(), now);
       node.awaitingResync = true;
+      if (n.state() == NodeState.UNHEALTHY) {
+        // It takes no containers until a heartbeat reports it healthy.
+        node.state = NodeState.UNHEALTHY;
+        node.healthReport = n.reason();
+      }
       model.putNode(node);
     });
     journal.apps().forEach((id, a) -> {

@@ -25,6 +25,8 @@ final class SchedNode {
   NodeHeartbeatResponse lastResponse;
   long lastHeartbeat;
   String healthReport = "";
+  /** When the node last checked its health, by its own clock (epoch ms). */
+  long lastHealthUpdate;
   /** Known from the journal; its NodeManager has not re-registered with this scheduler yet. */
   boolean awaitingResync;
   /**
@@ -59,6 +61,7 @@ final class SchedNode {
   SchedNode(NodeEntity.Registration registration, long now) {
     this.registration = registration;
     this.lastHeartbeat = now;
+    this.lastHealthUpdate = now;
   }
 
   String id() {

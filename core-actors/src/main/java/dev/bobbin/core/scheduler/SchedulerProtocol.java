@@ -105,7 +105,8 @@ public final class SchedulerProtocol {
 
   public record NodeReport(
       String nodeId, String host, String httpAddress, String rack, NodeState state, Resource capacity,
-      Resource used, int numContainers, long lastHeartbeat, String healthReport) implements CborSerializable {}
+      Resource used, int numContainers, long lastHeartbeat, String healthReport, long lastHealthUpdate)
+      implements CborSerializable {}
 
   public record NodesReport(List<NodeReport> nodes) implements CborSerializable {}
 
@@ -124,8 +125,14 @@ public final class SchedulerProtocol {
     }
   }
 
+  /** {@code activeNodes} are those in service; UNHEALTHY ones, still heartbeating, are counted apart. */
   public record UsageReport(Map<String, AppUsage> apps, Resource clusterCapacity, Resource clusterUsed,
-      int activeNodes, int lostNodes, long containersAllocated) implements CborSerializable {}
+      int activeNodes, int lostNodes, int unhealthyNodes, long containersAllocated) implements CborSerializable {
+    public UsageReport(Map<String, AppUsage> apps, Resource clusterCapacity, Resource clusterUsed,
+        int activeNodes, int lostNodes, long containersAllocated) {
+      this(apps, clusterCapacity, clusterUsed, activeNodes, lostNodes, 0, containersAllocated);
+    }
+  }
 
   /** One application's usage, for its report: no walk over every application. */
   public record GetAppUsage(String appId, ActorRef<AppUsageReport> replyTo) implements Command {}

@@ -55,4 +55,31 @@ class NodeEntityTest {
     assertThat(lost.reply().getValue().state()).isEqualTo(NodeState.LOST);
     assertThat(lost.reply().getValue().reason()).isEqualTo("expired");
   }
+
+  @Test
+  void anUnhealthyNodeStaysUnhealthyThroughItsReRegistrationsUntilMarkedRunning() {
+    kit.<StatusReply<NodeEntity.Report>>runCommand(r -> new NodeEntity.Register(REG, r));
+    kit.<StatusReply<NodeEntity.Report>>runCommand(r -> new NodeEntity.MarkState(NodeState.UNHEALTHY, "ERROR disk", r));
+
+    var same = kit.<StatusReply<NodeEntity.Report>>runCommand(r -> new NodeEntity.Register(REG, r));
+    assertThat(same.hasNoEvents()).isTrue();
+    assertThat(same.reply().getValue().state()).isEqualTo(NodeState.UNHEALTHY);
+    var bigger = new NodeEntity.Registration("h:8042", "h", "h:8042", "/default-rack", new Resource(16384, 8));
+    var changed = kit.<StatusReply<NodeEntity.Report>>runCommand(r -> new NodeEntity.Register(bigger, r));
+    assertThat(changed.reply().getValue().state()).isEqualTo(NodeState.UNHEALTHY);
+    assertThat(changed.reply().getValue().reason()).isEqualTo("ERROR disk");
+    assertThat(kit.restart().state().state()).isEqualTo(NodeState.UNHEALTHY);
+
+    var healthy = kit.<StatusReply<NodeEntity.Report>>runCommand(r -> new NodeEntity.MarkState(NodeState.RUNNING, "healthy again", r));
+    assertThat(healthy.reply().getValue().state()).isEqualTo(NodeState.RUNNING);
+    assertThat(kit.restart().state().state()).isEqualTo(NodeState.RUNNING);
+  }
+
+  @Test
+  void aLostNodeThatRegistersAgainRuns() {
+    kit.<StatusReply<NodeEntity.Report>>runCommand(r -> new NodeEntity.Register(REG, r));
+    kit.<StatusReply<NodeEntity.Report>>runCommand(r -> new NodeEntity.MarkState(NodeState.LOST, "expired", r));
+    var back = kit.<StatusReply<NodeEntity.Report>>runCommand(r -> new NodeEntity.Register(REG, r));
+    assertThat(back.reply().getValue().state()).isEqualTo(NodeState.RUNNING);
+  }
 }

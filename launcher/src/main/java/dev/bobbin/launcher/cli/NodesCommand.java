@@ -9,7 +9,11 @@ import java.util.Set;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** {@code bobbin nodes}: lists NodeManagers with their usage, like {@code yarn node -list}. */
+/**
+ * {@code bobbin nodes}: lists NodeManagers with their usage, like {@code yarn node -list}, and what
+ * each last said of its health ({@code yarn node -status}'s Health-Report), which tells why an
+ * UNHEALTHY node takes no containers.
+ */
 @Command(name = "nodes", header = "Lists NodeManagers with their usage, as yarn node -list.")
 final class NodesCommand extends ClientCommand {
   @Option(names = "--states", paramLabel = "S1,S2",
@@ -27,7 +31,8 @@ final class NodesCommand extends ClientCommand {
     List<NodeInfo> nodes = rm().nodes(filter);
     out.println("Total number of nodes: " + nodes.size());
     TextTable table = new TextTable(
-        "Node-Id", "Node-State", "Node-Http-Address", "Containers", "Memory-Used/Total", "VCores-Used/Total");
+        "Node-Id", "Node-State", "Node-Http-Address", "Containers", "Memory-Used/Total", "VCores-Used/Total",
+        "Health-Report");
     for (NodeInfo node : nodes) {
       // totalResource is YARN 3's; older RMs give what is used and what is available.
       Resource total = node.totalResource();
@@ -39,7 +44,8 @@ final class NodesCommand extends ClientCommand {
           node.usedMemoryMB() + "/" + (total != null ? total.memory() : node.usedMemoryMB() + node.availMemoryMB())
               + " MB",
           node.usedVirtualCores() + "/"
-              + (total != null ? total.vCores() : node.usedVirtualCores() + node.availableVirtualCores()));
+              + (total != null ? total.vCores() : node.usedVirtualCores() + node.availableVirtualCores()),
+          Formats.text(node.healthReport()));
     }
     table.print(out);
     return 0;

@@ -42,10 +42,19 @@ public final class ContainerExecutors {
   private ContainerExecutors() {}
 
   public static ProcessLauncher launcher(ContainerExecutorSettings settings, Path workDir) {
-    return launcher(settings, workDir, Self.current());
+    return launcher(settings, List.of(workDir), Self.current());
+  }
+
+  /** @param dirs every directory containers' work and log directories go under */
+  public static ProcessLauncher launcher(ContainerExecutorSettings settings, List<Path> dirs) {
+    return launcher(settings, dirs, Self.current());
   }
 
   static ProcessLauncher launcher(ContainerExecutorSettings settings, Path workDir, Self self) {
+    return launcher(settings, List.of(workDir), self);
+  }
+
+  static ProcessLauncher launcher(ContainerExecutorSettings settings, List<Path> dirs, Self self) {
     if (settings.kind() == ContainerExecutorSettings.Kind.DEFAULT) {
       LOG.info("Containers run as the NodeManager's user {} ({} = default{})", self.name(), EXECUTOR_KEY,
           self.isRoot() ? "; linux runs each as the user who submitted it" : "");
@@ -61,7 +70,7 @@ public final class ContainerExecutors {
         throw new SettingsException(EXECUTOR_KEY, "linux needs " + tool + " (util-linux) on the PATH to start containers");
       }
     }
-    prepareWorkDir(workDir);
+    dirs.forEach(ContainerExecutors::prepareWorkDir);
     LOG.info("Containers run as the users who submitted them ({} = linux; banned users {}, min user id {},"
             + " allowed system users {})", EXECUTOR_KEY, new TreeSet<>(settings.bannedUsers()), settings.minUserId(),
         new TreeSet<>(settings.allowedSystemUsers()));

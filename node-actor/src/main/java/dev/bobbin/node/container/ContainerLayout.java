@@ -2,29 +2,65 @@ package dev.bobbin.node.container;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
- * Where a node keeps container directories, below its own folder in the work dir so that several
- * NodeManagers on one machine never share one: {@code <work>/<node>/usercache/<user>/appcache/<app>/<container>}
- * and {@code <work>/<node>/logs/<app>/<container>}, as YARN lays out its local and log dirs.
+ * Where a node keeps container directories, below its own folder in each local and log directory so
+ * that several NodeManagers on one machine never share one: {@code
+ * <local>/<node>/usercache/<user>/appcache/<app>/<container>} and {@code
+ * <log>/<node>/logs/<app>/<container>}, as YARN lays out its local and log dirs. With several local
+ * (or log) directories, each container goes to one of those currently good, spread by its id.
  */
 public final class ContainerLayout {
-  private final Path nodeRoot;
+  private final List<Path> usercacheDirs;
+  private final List<Path> logsDirs;
 
+  /** Local and log directories both in {@code workDir}. */
   public ContainerLayout(Path workDir, String nodeId) {
-    this.nodeRoot = workDir.toAbsolutePath().normalize().resolve(safeName(nodeId));
+    this(List.of(workDir), List.of(workDir), nodeId);
+  }
+
+  public ContainerLayout(List<Path> localRoots, List<Path> logRoots, String nodeId) {
+    if (localRoots.isEmpty() || logRoots.isEmpty()) throw new IllegalArgumentException("no local or no log directory");
+    this.usercacheDirs = localRoots.stream().map(r -> nodeFolder(r, nodeId).resolve("usercache")).toList();
+    this.logsDirs = logRoots.stream().map(r -> nodeFolder(r, nodeId).resolve("logs")).toList();
   }
 
   public record Dirs(Path appLocalDir, Path workDir, Path logDir) {}
 
+  /** The node's {@code usercache} folder in each local directory: what the disk checks look at. */
+  public List<Path> localDirs() {
+    return usercacheDirs;
+  }
+
+  /** The node's {@code logs} folder in each log directory. */
+  public List<Path> logDirs() {
+    return logsDirs;
+  }
+
+  /** In the first local and log directory. */
   public Dirs dirsFor(String user, String applicationId, String containerId) {
-    Path appDir = nodeRoot.resolve("usercache").resolve(safeName(user)).resolve("appcache").resolve(applicationId);
-    return new Dirs(appDir, appDir.resolve(containerId), nodeRoot.resolve("logs").resolve(applicationId).resolve(containerId));
+    return dirsFor(user, applicationId, containerId, usercacheDirs, logsDirs);
+  }
+
+  /**
+   * In one of {@code goodLocal} and one of {@code goodLog}, entries of {@link #localDirs()} and
+   * {@link #logDirs()}, chosen by the container's id.
+   */
+  public Dirs dirsFor(String user, String applicationId, String containerId, List<Path> goodLocal, List<Path> goodLog) {
+    Path usercache = pick(goodLocal, containerId);
+    Path appDir = usercache.resolve(safeName(user)).resolve("appcache").resolve(applicationId);
+    return new Dirs(appDir, appDir.resolve(containerId), pick(goodLog, containerId).resolve(applicationId).resolve(containerId));
+  }
+
+  private static Path pick(List<Path> dirs, String containerId) {
+    return dirs.get(Math.floorMod(containerId.hashCode(), dirs.size()));
   }
 
   /**
    * The directories of a container that runs as its user, from {@link #dirsFor}'s layout: {@code
-   * shared} are the node's own ({@code <node>}, {@code usercache}, {@code logs}); {@code passThrough}
+   * shared} are the node's own ({@code <node>} and {@code usercache} in the local directory, {@code
+   * <node>} and {@code logs} in the log directory); {@code passThrough}
    * the NodeManager keeps but lets only that user through ({@code usercache/<user>}, its {@code
    * appcache}, {@code logs/<app>}), so the user can never swap one of them for a link; {@code
    * appDir} the application's local dir, and the spec's work and log dirs, belong to the user.
@@ -38,11 +74,17 @@ public final class ContainerLayout {
     Path usercache = userDir.getParent();
     Path appLogDir = spec.logDir().getParent();
     Path logs = appLogDir.getParent();
-    return new UserDirs(List.of(usercache.getParent(), usercache, logs), List.of(userDir, appcache, appLogDir), appDir);
+    List<Path> shared = Stream.of(usercache.getParent(), usercache, logs.getParent(), logs).distinct().toList();
+    return new UserDirs(shared, List.of(userDir, appcache, appLogDir), appDir);
   }
 
+  /** The node's folder in its first local directory. */
   public Path nodeRoot() {
-    return nodeRoot;
+    return usercacheDirs.get(0).getParent();
+  }
+
+  private static Path nodeFolder(Path root, String nodeId) {
+    return root.toAbsolutePath().normalize().resolve(safeName(nodeId));
   }
 
   /** Host names and users may hold ':' or '/', which must not reach the file system. */

@@ -55,6 +55,8 @@ public final class NodeMetrics {
         v -> v.capability().vCores());
     gauge("bobbin.nm.registered", "1 while the node is registered with an RM.", node,
         v -> v.rmLink() == NodeView.RmLinkState.REGISTERED ? 1 : 0);
+    gauge("bobbin.nm.healthy", "1 while the node's health script and directory checks pass.", node,
+        v -> v.health().healthy() ? 1 : 0);
     counter("bobbin.nm.heartbeats", "Heartbeats the RM answered.", node, NodeView::heartbeatsTotal);
     counter("bobbin.nm.rm.call.failures", "Registrations and heartbeats that failed.", node,
         NodeView::rmCallFailuresTotal);

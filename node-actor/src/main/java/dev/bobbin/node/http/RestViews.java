@@ -63,11 +63,12 @@ final class RestViews {
   record LogFileInfo(String fileName, String fileSize, String lastModifiedTime) {}
 
   static Map<String, Object> nodeInfo(NodeView v) {
-    // YARN reports the memory the NM offers to containers here, not what is in use.
+    // YARN reports the memory the NM offers to containers here, not what is in use, and the time of
+    // its last health check as lastNodeUpdateTime.
     var info = new NodeInfo(
         v.identity().nodeId(), v.identity().host(), v.identity().httpAddress(),
         v.capability().memory(), Math.round(v.capability().memory() * 2.1), v.capability().vCores(),
-        v.lastRmContactMs(), "", true, v.version(), v.version(), "", v.version(), v.version(), "",
+        v.health().checkedAt(), v.health().report(), v.health().healthy(), v.version(), v.version(), "", v.version(), v.version(), "",
         v.rmLink().name(), v.rmAddress(), v.allocated().memory(), v.allocated().vCores(), v.runningContainers());
     return Map.of("nodeInfo", info);
   }

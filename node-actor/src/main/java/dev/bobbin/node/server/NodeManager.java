@@ -23,13 +23,16 @@ import dev.bobbin.node.http.NodeRoutes;
 import dev.bobbin.protocol.client.BobbinHttp;
 import dev.bobbin.protocol.client.Credentials;
 import dev.bobbin.protocol.client.ResourceTrackerClient;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.OptionalInt;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.stream.Stream;
 import org.apache.pekko.Done;
 import org.apache.pekko.actor.CoordinatedShutdown;
 import org.apache.pekko.actor.typed.ActorSystem;
@@ -93,7 +96,11 @@ public final class NodeManager implements AutoCloseable {
             .connectTimeout(nm.getDuration("rm-connect-timeout")).requestTimeout(nm.getDuration("rm-request-timeout"))
             .tls(HttpServers.clientTls(tls(pekkoConfig)))
             .credentials(Credentials.nodeCredential(settings.nodeCredential())).build()),
-        ContainerExecutors.launcher(executor, settings.workDir()), Clock.systemUTC());
+        ContainerExecutors.launcher(executor, containerDirs(settings)), Clock.systemUTC());
+  }
+
+  private static List<Path> containerDirs(NmSettings settings) {
+    return Stream.concat(settings.localDirs().stream(), settings.logDirs().stream()).distinct().toList();
   }
 
   /** With other ports to the RM, to processes and to time; tests use this. */

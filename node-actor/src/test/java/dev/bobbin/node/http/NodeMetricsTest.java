@@ -6,6 +6,7 @@ import dev.bobbin.node.NodeIdentity;
 import dev.bobbin.node.NodeView;
 import dev.bobbin.node.container.ContainerLayout;
 import dev.bobbin.node.container.ContainerRecord;
+import dev.bobbin.node.health.NodeHealth;
 import dev.bobbin.protocol.Resource;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -38,12 +39,14 @@ class NodeMetricsTest {
         "bobbin_nm_capacity_memory_mb{node=\"127.0.0.1:8042\"}",
         "bobbin_nm_capacity_vcores{node=\"127.0.0.1:8042\"}",
         "bobbin_nm_registered{node=\"127.0.0.1:8042\"}",
+        "bobbin_nm_healthy{node=\"127.0.0.1:8042\"}",
         "bobbin_nm_heartbeats_total{node=\"127.0.0.1:8042\"}",
         "bobbin_nm_rm_call_failures_total{node=\"127.0.0.1:8042\"}");
     // A node that changed in every figure changes every metric: none is a constant.
     after.forEach((sample, value) -> assertThat(value).as(sample).isNotEqualTo(before.get(sample)));
     assertThat(after).containsEntry("bobbin_nm_containers_running{node=\"127.0.0.1:8042\"}", "3.0")
-        .containsEntry("bobbin_nm_registered{node=\"127.0.0.1:8042\"}", "1.0");
+        .containsEntry("bobbin_nm_registered{node=\"127.0.0.1:8042\"}", "1.0")
+        .containsEntry("bobbin_nm_healthy{node=\"127.0.0.1:8042\"}", "1.0");
     assertThat(second).contains("# TYPE bobbin_nm_containers_running gauge")
         .contains("# TYPE bobbin_nm_containers_launched_total counter")
         .contains("jvm_memory_used_bytes");
@@ -61,6 +64,7 @@ class NodeMetricsTest {
     }
     return new NodeView(NODE, "test", link, "http://rm", 0, 0, Resource.of(4096L * k, 4 * k),
         Resource.of(512L * running, running), containers, Set.of(), 10L * k, 5L * k, 100L * k, 7L * k,
+        link == NodeView.RmLinkState.REGISTERED ? NodeHealth.healthy(1) : NodeHealth.unhealthy("disk full", 0),
         new dev.bobbin.node.monitor.ContainerUsages());
   }
 
