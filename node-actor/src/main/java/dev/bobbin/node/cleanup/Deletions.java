@@ -71,7 +71,8 @@ public final class Deletions {
     return due;
   }
 
-  private static List<Path> children(Path dir) throws IOException {
+  /** The directories directly in {@code dir} (not links to any); none when it is not a directory. */
+  public static List<Path> children(Path dir) throws IOException {
     if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) return List.of();
     List<Path> out = new ArrayList<>();
     try (DirectoryStream<Path> s = Files.newDirectoryStream(dir)) {

@@ -22,6 +22,11 @@ public final class ContainerLayout {
     return new Dirs(appDir, appDir.resolve(containerId), nodeRoot.resolve("logs").resolve(applicationId).resolve(containerId));
   }
 
+  /** A container's log directory, as {@link #dirsFor} lays it out. */
+  public Path logDir(String applicationId, String containerId) {
+    return nodeRoot.resolve("logs").resolve(applicationId).resolve(containerId);
+  }
+
   /**
    * The directories of a container that runs as its user, from {@link #dirsFor}'s layout: {@code
    * shared} are the node's own ({@code <node>}, {@code usercache}, {@code logs}); {@code passThrough}
@@ -46,7 +51,7 @@ public final class ContainerLayout {
   }
 
   /** Host names and users may hold ':' or '/', which must not reach the file system. */
-  static String safeName(String s) {
+  public static String safeName(String s) {
     String cleaned = s.replaceAll("[^A-Za-z0-9._-]", "_");
     return cleaned.isEmpty() || cleaned.equals(".") || cleaned.equals("..") ? "_" + cleaned : cleaned;
   }
