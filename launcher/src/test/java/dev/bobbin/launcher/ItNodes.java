@@ -1,5 +1,6 @@
 package dev.bobbin.launcher;
 
+import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import dev.bobbin.config.NmSettings;
 import dev.bobbin.node.server.NodeManager;
@@ -25,14 +26,25 @@ final class ItNodes {
     return start(rmUrl, nodeCredential, workDir, 4096, 4);
   }
 
+  /** With {@code settings} over the usual ones (4 GB, 4 vcores), for example the log aggregation's. */
+  static NodeManager start(RmMember rm, Path workDir, Config settings) throws Exception {
+    Config config = settings.withFallback(config(rm.url(), rm.nodeCredentialFile(), workDir, 4096, 4));
+    return NodeManager.start(NmSettings.from(config), config);
+  }
+
   private static NodeManager start(String rmUrl, Path nodeCredential, Path workDir, int memoryMb, int vCores)
       throws Exception {
-    return NodeManager.start(NmSettings.from(ConfigFactory.parseMap(Map.of(
+    return NodeManager.start(NmSettings.from(config(rmUrl, nodeCredential, workDir, memoryMb, vCores)));
+  }
+
+  private static Config config(String rmUrl, Path nodeCredential, Path workDir, int memoryMb, int vCores)
+      throws Exception {
+    return ConfigFactory.parseMap(Map.of(
         "bobbin.nm.rm-addresses", List.of(rmUrl),
         "bobbin.nm.http-port", RestApiIT.freePort(),
         "bobbin.nm.memory-mb", memoryMb,
         "bobbin.nm.vcores", vCores,
         "bobbin.nm.node-credential-file", nodeCredential.toString(),
-        "bobbin.nm.work-dir", workDir.toString())).withFallback(ConfigFactory.load())));
+        "bobbin.nm.work-dir", workDir.toString())).withFallback(ConfigFactory.load());
   }
 }

@@ -2,14 +2,8 @@ package dev.bobbin.launcher;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
-import dev.bobbin.config.NmSettings;
-import dev.bobbin.launcher.cli.ClientContext;
 import dev.bobbin.node.server.NodeManager;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -42,17 +36,8 @@ class LogsIT {
     if (rm != null) rm.close();
   }
 
-  record Run(int exitCode, String out, String err) {}
-
-  private static Run bobbin(String... argv) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int code;
-    try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
-        PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
-      code = Main.run(List.of(argv), o, e, ClientContext.system());
-    }
-    return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+  private static MainTest.Result bobbin(String... argv) {
+    return MainTest.run(argv);
   }
 
   @Test
@@ -64,33 +49,26 @@ class LogsIT {
         "bobbin.data-dir", dir.resolve("rm").toString(),
         "bobbin.rm.http-port", RestApiIT.freePort(),
         "pekko.remote.artery.canonical.port", RestApiIT.freePort())));
-    Config nmConfig = ConfigFactory.parseMap(Map.of(
-        "bobbin.nm.rm-addresses", List.of(rm.url()),
-        "bobbin.nm.http-port", RestApiIT.freePort(),
-        "bobbin.nm.memory-mb", 4096,
-        "bobbin.nm.vcores", 4,
-        "bobbin.nm.node-credential-file", rm.nodeCredentialFile().toString(),
-        "bobbin.nm.work-dir", work.toString(),
+    nm = ItNodes.start(rm, work, ConfigFactory.parseMap(Map.of(
         "bobbin.nm.log-retain", "1s",
         "bobbin.nm.log-aggregation.enabled", true,
-        "bobbin.nm.log-aggregation.remote-app-log-dir", remote.toString())).withFallback(ConfigFactory.load());
-    nm = NodeManager.start(NmSettings.from(nmConfig), nmConfig);
+        "bobbin.nm.log-aggregation.remote-app-log-dir", remote.toString())));
     String base = rm.url() + "/ws/v1/cluster";
     Http.await(Duration.ofSeconds(30), "the node", () ->
         Http.get(base + "/nodes?states=RUNNING").json().path("nodes").path("node").size() == 1);
 
     // A running application: its worker's output comes from the NodeManager.
-    Run running = bobbin("submit", "--rm", rm.url(), "--shell", "echo running-$CONTAINER_ID; sleep 600",
+    MainTest.Result running = bobbin("submit", "--rm", rm.url(), "--shell", "echo running-$CONTAINER_ID; sleep 600",
         "--containers", "1", "--memory", "256", "--am-memory", "512");
     assertThat(running.exitCode()).as(running.err()).isZero();
     String runningApp = applicationId(running.out());
-    List<Run> reads = new ArrayList<>();
+    List<MainTest.Result> reads = new ArrayList<>();
     Http.await(Duration.ofSeconds(60), "the worker's output through bobbin logs", () -> {
-      Run r = bobbin("logs", runningApp, "--rm", rm.url(), "--log-file", "stdout");
+      MainTest.Result r = bobbin("logs", runningApp, "--rm", rm.url(), "--log-file", "stdout");
       reads.add(r);
       return r.exitCode() == 0 && r.out().contains("running-container_");
     });
-    Run live = reads.get(reads.size() - 1);
+    MainTest.Result live = reads.get(reads.size() - 1);
     assertThat(live.out()).contains("LogAggregationType: LOCAL", "Container: " + containerOf(live.out(), "running-")
         + " on " + nm.nodeId(), "LogType:stdout", "End of LogType:stdout").doesNotContain("LogType:stderr");
     // The AM's log link in the application's report leads to its log page on the NodeManager, and on to each file.
@@ -102,8 +80,9 @@ class LogsIT {
     assertThat(bobbin("kill", runningApp, "--rm", rm.url()).exitCode()).isZero();
 
     // An application that ends: its logs are aggregated and the node's own copy goes.
-    Run finished = bobbin("submit", "--rm", rm.url(), "--shell", "echo out-$CONTAINER_ID; echo err-$CONTAINER_ID >&2",
-        "--containers", "2", "--memory", "256", "--am-memory", "512", "--wait");
+    MainTest.Result finished = bobbin("submit", "--rm", rm.url(), "--shell",
+        "echo out-$CONTAINER_ID; echo err-$CONTAINER_ID >&2", "--containers", "2", "--memory", "256",
+        "--am-memory", "512", "--wait");
     assertThat(finished.exitCode()).as(finished.out() + finished.err()).isZero();
     String app = applicationId(finished.out());
     Path aggregated = remote.resolve(USER).resolve("logs").resolve(app).resolve(nm.nodeId().replace(':', '_'));
@@ -115,7 +94,7 @@ class LogsIT {
       assertThat(containers.count()).as("the AM's and both workers'").isEqualTo(3);
     }
 
-    Run logs = bobbin("logs", app, "--rm", rm.url(), "--remote-app-log-dir", remote.toString());
+    MainTest.Result logs = bobbin("logs", app, "--rm", rm.url(), "--remote-app-log-dir", remote.toString());
     assertThat(logs.exitCode()).as(logs.err()).isZero();
     List<String> workers = new ArrayList<>();
     Matcher m = Pattern.compile("(?m)^out-(container_\\S+)$").matcher(logs.out());
@@ -128,14 +107,14 @@ class LogsIT {
       assertThat(logs.out()).contains("Log Contents:\nerr-" + worker + "\n\nEnd of LogType:stderr\n");
       assertThat(logs.out()).contains("Log Contents:\nout-" + worker + "\n\nEnd of LogType:stdout\n");
     }
-    Run one = bobbin("logs", app, "--rm", rm.url(), "--remote-app-log-dir", remote.toString(),
+    MainTest.Result one = bobbin("logs", app, "--rm", rm.url(), "--remote-app-log-dir", remote.toString(),
         "--container", workers.get(0), "--log-file", "stderr");
     assertThat(one.exitCode()).as(one.err()).isZero();
     assertThat(one.out()).contains("err-" + workers.get(0)).doesNotContain("out-").doesNotContain(workers.get(1));
 
     // An application the RM never had: the RM's answer, and where aggregated logs were looked for.
     String unknown = app.substring(0, app.lastIndexOf('_')) + "_9999";
-    Run none = bobbin("logs", unknown, "--rm", rm.url(), "--remote-app-log-dir", remote.toString());
+    MainTest.Result none = bobbin("logs", unknown, "--rm", rm.url(), "--remote-app-log-dir", remote.toString());
     assertThat(none.exitCode()).isEqualTo(1);
     assertThat(none.err()).contains(unknown).contains("no aggregated logs of it under " + remote + "/*/logs/" + unknown);
   }
