@@ -100,7 +100,8 @@ final class AppJson {
     m.put("preemptionsCaused", Map.of("preemption", p.caused()));
     m.put("preemptedMemorySeconds", 0);
     m.put("preemptedVcoreSeconds", 0);
-    m.put("logAggregationStatus", "DISABLED");
+    // No logAggregationStatus: YARN's NodeManagers report how each application's aggregation went in
+    // their heartbeats, Bobbin's do not, so the RM cannot know it; none is better than a wrong one.
     m.put("unmanagedApplication", r.unmanagedAm());
     m.put("amNodeLabelExpression", "");
     m.put("maxAppAttempts", r.maxAttempts());

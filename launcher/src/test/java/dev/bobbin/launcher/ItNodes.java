@@ -32,15 +32,30 @@ final class ItNodes {
     return start(rmUrl, nodeCredential, workDir, 4096, 4, Map.of());
   }
 
+  /** With {@code settings} over the usual ones (4 GB, 4 vcores), for example the log aggregation's. */
+  static NodeManager start(RmMember rm, Path workDir, Config settings) throws Exception {
+    return start(rm.url(), rm.nodeCredentialFile(), workDir, settings, 4096, 4);
+  }
+
   private static NodeManager start(String rmUrl, Path nodeCredential, Path workDir, int memoryMb, int vCores,
       Map<String, ?> settings) throws Exception {
-    Config config = ConfigFactory.parseMap(settings).withFallback(ConfigFactory.parseMap(Map.of(
+    return start(rmUrl, nodeCredential, workDir, ConfigFactory.parseMap(settings), memoryMb, vCores);
+  }
+
+  private static NodeManager start(String rmUrl, Path nodeCredential, Path workDir, Config settings, int memoryMb,
+      int vCores) throws Exception {
+    Config config = settings.withFallback(config(rmUrl, nodeCredential, workDir, memoryMb, vCores));
+    return NodeManager.start(NmSettings.from(config), config);
+  }
+
+  private static Config config(String rmUrl, Path nodeCredential, Path workDir, int memoryMb, int vCores)
+      throws Exception {
+    return ConfigFactory.parseMap(Map.of(
         "bobbin.nm.rm-addresses", List.of(rmUrl),
         "bobbin.nm.http-port", RestApiIT.freePort(),
         "bobbin.nm.memory-mb", memoryMb,
         "bobbin.nm.vcores", vCores,
         "bobbin.nm.node-credential-file", nodeCredential.toString(),
-        "bobbin.nm.work-dir", workDir.toString()))).withFallback(ConfigFactory.load());
-    return NodeManager.start(NmSettings.from(config), config);
+        "bobbin.nm.work-dir", workDir.toString())).withFallback(ConfigFactory.load());
   }
 }

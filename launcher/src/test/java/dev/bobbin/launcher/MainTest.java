@@ -15,7 +15,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 /** What {@code bobbin} promises every command: help, and usage errors that name the problem. */
 class MainTest {
   private static final List<String> COMMANDS = List.of("quickstart", "rm", "nm", "submit", "status", "kill", "apps",
-      "nodes", "admin", "chaos", "bench", "completion", "help");
+      "nodes", "logs", "admin", "chaos", "bench", "completion", "help");
 
   record Result(int exitCode, String out, String err) {}
 
@@ -43,7 +43,7 @@ class MainTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"quickstart", "rm", "nm", "submit", "status", "kill", "apps", "nodes", "admin",
+  @ValueSource(strings = {"quickstart", "rm", "nm", "submit", "status", "kill", "apps", "nodes", "logs", "admin",
       "admin refresh-queues", "chaos", "bench", "completion", "help"})
   void everyCommandAnswersHelp(String command) {
     List<String> argv = new ArrayList<>(List.of(command.split(" ")));
@@ -66,7 +66,7 @@ class MainTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"quickstart", "rm", "nm", "submit", "status", "kill", "apps", "nodes",
-      "admin refresh-queues", "completion"})
+      "logs", "admin refresh-queues", "completion"})
   void anUnknownOptionIsAUsageErrorThatNamesIt(String command) {
     List<String> argv = new ArrayList<>(List.of(command.split(" ")));
     argv.add("--bogus");

@@ -11,6 +11,8 @@ import dev.bobbin.node.container.ContainerLayout;
 import dev.bobbin.node.container.ContainerTable;
 import dev.bobbin.node.container.KillReason;
 import dev.bobbin.node.container.ProcessLauncher;
+import dev.bobbin.node.logs.ApplicationLogs;
+import dev.bobbin.node.logs.ContainerLogLocation;
 import dev.bobbin.node.monitor.ContainerUsages;
 import dev.bobbin.node.monitor.ContainersMonitor;
 import dev.bobbin.node.monitor.MemoryLimit;
@@ -43,6 +45,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -79,6 +82,9 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
       GetContainerStatusesRequest request, ActorRef<GetContainerStatusesResponse> replyTo) implements Command {}
 
   public record GetNodeView(ActorRef<NodeView> replyTo) implements Command {}
+
+  /** Where a container's logs are on this node, and whose they are. */
+  public record LocateContainerLogs(String containerId, ActorRef<ContainerLogLocation> replyTo) implements Command {}
 
   /** Stops talking to the RM and kills every container; answers once none is left. */
   public record Shutdown(ActorRef<Done> replyTo) implements Command {}
@@ -146,9 +152,10 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
   private final ActorRef<DeletionService.Command> deletions;
   /** The directories of each application that ran here, until they are handed to the deletions. */
   private final Map<String, AppDirs> appDirs = new HashMap<>();
+  private final ApplicationLogs appLogs;
 
   /** An application's local directory ({@code appcache/<app>}) and log directory ({@code logs/<app>}). */
-  private record AppDirs(Path local, Path logs) {}
+  private record AppDirs(Set<Path> local, Set<Path> logs) {}
   private RmSession session = new RmSession.Registering();
   /** The container-token keys the RM last handed out; they stay valid for stop and status while re-registering. */
   private NodeTokenKeys tokenKeys = NodeTokenKeys.NONE;
@@ -186,6 +193,7 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
     this.failover = Failover.over(settings.rmAddresses()).startingFor(identity.nodeId());
     ContainerLayout layout = new ContainerLayout(settings.localDirs(), settings.logDirs(), identity.nodeId());
     deleteLeftovers(layout);
+    this.appLogs = ApplicationLogs.start(ctx, cleanup, identity.nodeId(), layout, deletions, clock);
     this.containers = new ContainerSupervisor(
         ctx, table, launcher, layout, identity,
         settings.rmAddresses(), settings.killGrace(), clock,
@@ -212,7 +220,7 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
   private void deleteLeftovers(ContainerLayout layout) {
     Instant now = clock.instant();
     try {
-      for (Deletions.Due due : Deletions.leftovers(layout.nodeRoot(), cleanup.logRetain(), now)) {
+      for (Deletions.Due due : Deletions.leftovers(layout.localDirs(), layout.logDirs(), cleanup.logRetain(), now)) {
         deletions.tell(new DeletionService.DeleteAfter(due.path(), Duration.between(now, due.at())));
       }
     } catch (IOException e) {
@@ -244,6 +252,7 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
         .onMessage(StopContainers.class, this::onStopContainers)
         .onMessage(GetContainerStatuses.class, this::onGetStatuses)
         .onMessage(GetNodeView.class, this::onGetNodeView)
+        .onMessage(LocateContainerLogs.class, this::onLocateContainerLogs)
         .onMessage(Shutdown.class, this::onShutdown)
         .onMessageEquals(RegisterTick.INSTANCE, this::onRegisterTick)
         .onMessageEquals(HeartbeatTick.INSTANCE, this::onHeartbeatTick)
@@ -286,6 +295,11 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
         identity, version, linkState(), failover.current(), startedAtMs, lastRmContactMs, capability,
         table.allocated(), table.allContainers(), Set.copyOf(finishedApps), table.launchedTotal(),
         table.completedTotal(), heartbeatsTotal, rmCallFailuresTotal, health, usages));
+    return this;
+  }
+
+  private Behavior<Command> onLocateContainerLogs(LocateContainerLogs cmd) {
+    cmd.replyTo().tell(appLogs.locate(cmd.containerId(), table.find(cmd.containerId())));
     return this;
   }
 
@@ -479,19 +493,24 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
 
   /**
    * Once the RM said the application ended and none of its containers runs here any more, its
-   * local directories go after the debug delay and its logs after their retention.
+   * local directories go after the debug delay and its logs after their retention (aggregated
+   * first when the node aggregates).
    */
   private void deleteDirsIfDone(String applicationId) {
     if (!finishedApps.contains(applicationId) || !table.liveContainersOf(applicationId).isEmpty()) return;
     AppDirs dirs = appDirs.remove(applicationId);
     if (dirs == null) return;
-    deletions.tell(new DeletionService.DeleteAfter(dirs.local(), cleanup.deleteDebugDelay()));
-    deletions.tell(new DeletionService.DeleteAfter(dirs.logs(), cleanup.logRetain()));
+    dirs.local().forEach(d -> deletions.tell(new DeletionService.DeleteAfter(d, cleanup.deleteDebugDelay())));
+    appLogs.ended(applicationId, dirs.logs());
   }
 
   private Behavior<Command> onContainerReport(FromContainer msg) {
-    table.find(msg.report().containerId()).ifPresent(c ->
-        appDirs.putIfAbsent(c.applicationId(), new AppDirs(c.workDir().getParent(), c.logDir().getParent())));
+    table.find(msg.report().containerId()).ifPresent(c -> {
+      AppDirs dirs = appDirs.computeIfAbsent(c.applicationId(), a -> new AppDirs(new HashSet<>(), new HashSet<>()));
+      dirs.local().add(c.workDir().getParent());
+      dirs.logs().add(c.logDir().getParent());
+      appLogs.ran(c.applicationId(), c.user());
+    });
     if (msg.report() instanceof ContainerActor.Launched l) {
       table.markRunning(l.containerId());
       if (monitor != null) {

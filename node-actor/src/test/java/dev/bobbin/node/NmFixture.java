@@ -36,8 +36,13 @@ final class NmFixture implements AutoCloseable {
   }
 
   NmSettings settings(List<String> rmAddresses) {
+    return settings(rmAddresses, 0);
+  }
+
+  /** On {@code httpPort}: 0 for any free one, or the port of a node to start again. */
+  NmSettings settings(List<String> rmAddresses, int httpPort) {
     credential();
-    return new NmSettings(rmAddresses, "127.0.0.1", 0, 4096, 4, "/rack-a", workDir,
+    return new NmSettings(rmAddresses, "127.0.0.1", httpPort, 4096, 4, "/rack-a", workDir,
         Duration.ofMillis(100), Duration.ofMillis(300), HttpLimits.from(ConfigFactory.defaultReference()),
         Optional.of(credentialFile()));
   }

@@ -5,7 +5,8 @@ import picocli.CommandLine;
 
 /**
  * The client half of the {@code bobbin} CLI: {@code submit}, {@code status}, {@code kill},
- * {@code app}, {@code apps}, {@code nodes} and {@code admin}, all talking to the ResourceManager's YARN REST API.
+ * {@code app}, {@code apps}, {@code nodes}, {@code logs} and {@code admin}, all talking to the ResourceManager's YARN
+ * REST API ({@code logs} to the NodeManagers' too).
  */
 public final class ClientCommands {
   private ClientCommands() {}
@@ -18,6 +19,7 @@ public final class ClientCommands {
         .addSubcommand(new AppCommand(context, out))
         .addSubcommand(new AppsCommand(context, out))
         .addSubcommand(new NodesCommand(context, out))
+        .addSubcommand(new LogsCommand(context, out))
         .addSubcommand(new CommandLine(new AdminCommand())
             .addSubcommand(new AdminCommand.RefreshQueues(context, out))
             .addSubcommand(new AdminCommand.RefreshGroups(context, out))

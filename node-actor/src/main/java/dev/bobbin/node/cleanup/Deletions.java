@@ -53,17 +53,23 @@ public final class Deletions {
   }
 
   /**
-   * What a node starting on {@code nodeRoot} finds left from before: every application's local
-   * directory ({@code usercache/<user>/appcache/<app>}), due now, since no container of it runs
-   * here any more; and every application's log directory ({@code logs/<app>}), due once
-   * {@code logRetention} has passed since it last changed.
+   * What a node starting on its {@code usercache} and {@code logs} folders (one in each local and
+   * log directory) finds left from before: every application's local directory ({@code
+   * usercache/<user>/appcache/<app>}), due now, since no container of it runs here any more; and
+   * every application's log directory ({@code logs/<app>}), due once {@code logRetention} has
+   * passed since it last changed.
    */
-  public static List<Due> leftovers(Path nodeRoot, Duration logRetention, Instant now) throws IOException {
+  public static List<Due> leftovers(List<Path> usercacheDirs, List<Path> logsDirs, Duration logRetention,
+      Instant now) throws IOException {
     List<Due> due = new ArrayList<>();
-    for (Path user : children(nodeRoot.resolve("usercache"))) {
-      for (Path app : children(user.resolve("appcache"))) due.add(new Due(app, now));
+    for (Path usercache : usercacheDirs) {
+      for (Path user : children(usercache)) {
+        for (Path app : children(user.resolve("appcache"))) due.add(new Due(app, now));
+      }
     }
-    for (Path app : children(nodeRoot.resolve("logs"))) {
+    List<Path> appLogs = new ArrayList<>();
+    for (Path logs : logsDirs) appLogs.addAll(children(logs));
+    for (Path app : appLogs) {
       Instant changed = Files.getLastModifiedTime(app, LinkOption.NOFOLLOW_LINKS).toInstant();
       Instant at = changed.plus(logRetention);
       due.add(new Due(app, at.isBefore(now) ? now : at));
@@ -71,7 +77,8 @@ public final class Deletions {
     return due;
   }
 
-  private static List<Path> children(Path dir) throws IOException {
+  /** The directories directly in {@code dir} (not links to any); none when it is not a directory. */
+  public static List<Path> children(Path dir) throws IOException {
     if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) return List.of();
     List<Path> out = new ArrayList<>();
     try (DirectoryStream<Path> s = Files.newDirectoryStream(dir)) {

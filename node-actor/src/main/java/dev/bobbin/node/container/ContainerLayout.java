@@ -1,5 +1,7 @@
 package dev.bobbin.node.container;
 
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
@@ -58,6 +60,18 @@ public final class ContainerLayout {
   }
 
   /**
+   * A container's log directory, as {@link #dirsFor} lays it out: the one of the log directories
+   * that holds it, since the one chosen for it depended on which were good then.
+   */
+  public Path logDir(String applicationId, String containerId) {
+    for (Path logs : logsDirs) {
+      Path dir = logs.resolve(applicationId).resolve(containerId);
+      if (Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) return dir;
+    }
+    return pick(logsDirs, containerId).resolve(applicationId).resolve(containerId);
+  }
+
+  /**
    * The directories of a container that runs as its user, from {@link #dirsFor}'s layout: {@code
    * shared} are the node's own ({@code <node>} and {@code usercache} in the local directory, {@code
    * <node>} and {@code logs} in the log directory); {@code passThrough}
@@ -88,7 +102,7 @@ public final class ContainerLayout {
   }
 
   /** Host names and users may hold ':' or '/', which must not reach the file system. */
-  static String safeName(String s) {
+  public static String safeName(String s) {
     String cleaned = s.replaceAll("[^A-Za-z0-9._-]", "_");
     return cleaned.isEmpty() || cleaned.equals(".") || cleaned.equals("..") ? "_" + cleaned : cleaned;
   }

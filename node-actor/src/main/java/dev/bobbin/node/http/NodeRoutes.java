@@ -23,18 +23,12 @@ import dev.bobbin.protocol.node.ContainerManagement.StartContainersRequest;
 import dev.bobbin.protocol.node.ContainerManagement.StartContainersResponse;
 import dev.bobbin.protocol.node.ContainerManagement.StopContainersRequest;
 import dev.bobbin.protocol.node.ContainerManagement.StopContainersResponse;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Function;
-import java.util.stream.Stream;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Scheduler;
 import org.apache.pekko.actor.typed.javadsl.AskPattern;
@@ -46,18 +40,17 @@ import org.apache.pekko.http.javadsl.model.StatusCodes;
 import org.apache.pekko.http.javadsl.server.AllDirectives;
 import org.apache.pekko.http.javadsl.server.ExceptionHandler;
 import org.apache.pekko.http.javadsl.server.Route;
-import org.apache.pekko.stream.javadsl.StreamConverters;
 import org.apache.pekko.http.javadsl.unmarshalling.Unmarshaller;
 
 /**
  * The NodeManager's HTTP API: container management (start, stop, status), the read-only YARN NM
- * REST resources, container logs, and {@code /metrics}. Translates to asks of the node actor.
+ * REST resources, container logs ({@link ContainerLogRoutes}: REST and the log pages the RM links
+ * to), and {@code /metrics}. Translates to asks of the node actor.
  * Container management checks the container tokens its callers present; every other route is for
  * users the configured authenticator established first.
  */
 public final class NodeRoutes extends AllDirectives {
   private static final String SERVER_ERROR = "org.apache.hadoop.yarn.webapp.WebApplicationException";
-  private static final String ACCESS_CONTROL = "org.apache.hadoop.security.AccessControlException";
 
   private final ActorRef<NodeAgent.Command> agent;
   private final Scheduler scheduler;
@@ -66,12 +59,14 @@ public final class NodeRoutes extends AllDirectives {
   private final HttpLimits limits;
   private final Authentication<Identity> users;
   private final ContainerAccess access;
+  private final ContainerLogRoutes logs;
   private final ObjectMapper json = WireJson.mapper();
 
   public NodeRoutes(ActorRef<NodeAgent.Command> agent, Scheduler scheduler, Duration askTimeout, NodeMetrics metrics,
       HttpLimits limits, Authentication<Identity> users, ContainerAccess access) {
     this.users = users;
     this.access = access;
+    this.logs = new ContainerLogRoutes(agent, scheduler, askTimeout, access);
     this.agent = agent;
     this.scheduler = scheduler;
     this.askTimeout = askTimeout;
@@ -89,6 +84,8 @@ public final class NodeRoutes extends AllDirectives {
             pathPrefix(segment("ws").slash("v1").slash("node"), () -> concat(
                 pathPrefix("container-manager", this::containerManagement),
                 users.require(caller -> get(() -> nodeResources(caller.principal()))))),
+            pathPrefix(segment("node").slash("containerlogs"), () ->
+                users.require(caller -> get(() -> logs.pages(caller.principal())))),
             path("metrics", () -> users.require(caller -> get(() -> view(v ->
                 complete(HttpResponse.create().withEntity(
                     HttpEntities.create(ContentTypes.TEXT_PLAIN_UTF8, metrics.scrape(v)))))))))));
@@ -113,9 +110,7 @@ public final class NodeRoutes extends AllDirectives {
             pathPrefix(segment(), id -> PathIds.containerId(id, () -> concat(
                 pathEndOrSingleSlash(() -> withContainer(id, caller,
                     (v, c) -> ok(Map.of("container", RestViews.container(v, c))))),
-                pathPrefix("logs", () -> concat(
-                    pathEndOrSingleSlash(() -> withContainer(id, caller, this::logList)),
-                    path(segment(), file -> withContainer(id, caller, (v, c) -> logFile(c, file)))))))))),
+                pathPrefix("logs", () -> logs.rest(id, caller))))))),
         pathPrefix("apps", () -> concat(
             pathEndOrSingleSlash(() -> parameterOptional("state", state -> parameterOptional("user", user ->
                 view(v -> ok(Map.of("apps", Map.of("app", apps(v, state, user)))))))),
@@ -133,48 +128,6 @@ public final class NodeRoutes extends AllDirectives {
         .toList();
   }
 
-  private Route logList(NodeView v, ContainerRecord c) {
-    List<RestViews.LogFileInfo> files;
-    try (Stream<Path> s = Files.exists(c.logDir()) ? Files.list(c.logDir()) : Stream.empty()) {
-      files = s.filter(p -> Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)).sorted().map(p -> {
-        try {
-          return new RestViews.LogFileInfo(p.getFileName().toString(), Long.toString(Files.size(p)),
-              Files.getLastModifiedTime(p).toString());
-        } catch (IOException e) {
-          return new RestViews.LogFileInfo(p.getFileName().toString(), "0", "");
-        }
-      }).toList();
-    } catch (IOException e) {
-      files = List.of();
-    }
-    return ok(Map.of("containerLogsInfo", Map.of(
-        "containerLogInfo", files, "logAggregationType", "LOCAL",
-        "containerId", c.containerId(), "nodeId", v.identity().nodeId())));
-  }
-
-  private Route logFile(ContainerRecord c, String name) {
-    if (name.isEmpty() || name.equals(".") || name.equals("..") || name.contains("/") || name.contains("\\")
-        || name.indexOf('\0') >= 0) {
-      return badRequest("Invalid log file name: " + name);
-    }
-    Path dir = c.logDir().normalize();
-    Path file = dir.resolve(name).normalize();
-    // Only regular files directly in the log dir: no symlink may lead a reader elsewhere.
-    if (!dir.equals(file.getParent()) || !Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
-      return notFound("Log file " + name + " of container " + c.containerId() + " not found");
-    }
-    // Opened without following a link too: a container run as its user owns its log dir and could
-    // swap the file for a link between the check and the read, which the node (maybe root) serves.
-    InputStream in;
-    try {
-      in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS);
-    } catch (IOException e) {
-      return notFound("Log file " + name + " of container " + c.containerId() + " not found");
-    }
-    return complete(HttpResponse.create().withEntity(
-        HttpEntities.createChunked(ContentTypes.TEXT_PLAIN_UTF8, StreamConverters.fromInputStream(() -> in))));
-  }
-
   /** The container's details and logs, for those {@link ContainerAccess} lets read them. */
   private Route withContainer(String containerId, Identity caller,
       java.util.function.BiFunction<NodeView, ContainerRecord, Route> inner) {
@@ -182,8 +135,7 @@ public final class NodeRoutes extends AllDirectives {
       Optional<ContainerRecord> c = RestViews.find(v, containerId);
       if (c.isEmpty()) return notFound("container with id " + containerId + " not found");
       if (!access.mayRead(caller, c.get().user())) {
-        return complete(RemoteErrors.response(403, ACCESS_CONTROL, "User " + caller.user()
-            + " does not have permission to view the logs of " + containerId));
+        return complete(ContainerLogRoutes.refusal(caller, containerId));
       }
       return inner.apply(v, c.get());
     });

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,7 +24,8 @@ class DeletionsTest {
     Files.setLastModifiedTime(oldLogs, FileTime.from(now.minus(Duration.ofHours(5))));
     Files.setLastModifiedTime(newLogs, FileTime.from(now.minus(Duration.ofHours(1))));
 
-    assertThat(Deletions.leftovers(root, Duration.ofHours(3), now)).containsExactlyInAnyOrder(
+    assertThat(Deletions.leftovers(List.of(root.resolve("usercache")), List.of(root.resolve("logs")),
+        Duration.ofHours(3), now)).containsExactlyInAnyOrder(
         new Deletions.Due(appA.getParent(), now),
         new Deletions.Due(appB, now),
         new Deletions.Due(oldLogs, now),
@@ -32,7 +34,8 @@ class DeletionsTest {
 
   @Test
   void aNodeThatNeverRanHasNothingLeft() throws Exception {
-    assertThat(Deletions.leftovers(root.resolve("absent"), Duration.ofHours(3), Instant.now())).isEmpty();
+    assertThat(Deletions.leftovers(List.of(root.resolve("absent/usercache")), List.of(root.resolve("absent/logs")),
+        Duration.ofHours(3), Instant.now())).isEmpty();
   }
 
   @Test

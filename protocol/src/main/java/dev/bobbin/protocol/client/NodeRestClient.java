@@ -1,8 +1,11 @@
 package dev.bobbin.protocol.client;
 
 import dev.bobbin.protocol.WirePaths;
+import dev.bobbin.protocol.rest.ContainerLogFileInfo;
 import dev.bobbin.protocol.rest.NodeContainerInfo;
 import dev.bobbin.protocol.rest.NodeManagerInfo;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
@@ -32,7 +35,14 @@ public final class NodeRestClient {
 
   /** The text of one of a container's log files ({@code stdout}, {@code stderr}). */
   public String containerLog(String nodeHttpAddress, String containerId, String file) {
-    String path = WirePaths.NM_CONTAINERS + "/" + containerId + "/logs/" + file;
+    String path = WirePaths.NM_CONTAINERS + "/" + containerId + "/logs/"
+        + URLEncoder.encode(file, StandardCharsets.UTF_8).replace("+", "%20");
     return http.sendAndWait(Call.get(nodeHttpAddress, path).accepting(MediaType.TEXT)).text();
+  }
+
+  /** The log files the node has of a container, running or ended. */
+  public List<ContainerLogFileInfo> containerLogFiles(String nodeHttpAddress, String containerId) {
+    Reply r = http.sendAndWait(Call.get(nodeHttpAddress, WirePaths.NM_CONTAINERS + "/" + containerId + "/logs"));
+    return ClientJson.elements(r, "containerLogsInfo", "containerLogInfo", ContainerLogFileInfo.class);
   }
 }

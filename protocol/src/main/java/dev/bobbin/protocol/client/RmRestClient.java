@@ -5,6 +5,7 @@ import dev.bobbin.protocol.NodeState;
 import dev.bobbin.protocol.rest.AppAttemptInfo;
 import dev.bobbin.protocol.rest.AppInfo;
 import dev.bobbin.protocol.rest.AppsQuery;
+import dev.bobbin.protocol.rest.AttemptContainerInfo;
 import dev.bobbin.protocol.rest.ClusterInfo;
 import dev.bobbin.protocol.rest.ClusterMetricsInfo;
 import dev.bobbin.protocol.rest.KillAnswer;
@@ -80,6 +81,12 @@ public final class RmRestClient {
 
   public List<AppAttemptInfo> attempts(String appId) {
     return ClientJson.elements(get(APPS + "/" + appId + "/appattempts"), "appAttempts", "appAttempt", AppAttemptInfo.class);
+  }
+
+  /** The containers of one attempt: for the current attempt every live container of the application. */
+  public List<AttemptContainerInfo> attemptContainers(String appId, String attemptId) {
+    return ClientJson.elements(get(APPS + "/" + appId + "/appattempts/" + attemptId + "/containers"), "containers",
+        "container", AttemptContainerInfo.class);
   }
 
   public String state(String appId) {

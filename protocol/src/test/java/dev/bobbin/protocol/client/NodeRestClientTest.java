@@ -3,6 +3,7 @@ package dev.bobbin.protocol.client;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.bobbin.protocol.rest.ContainerLogFileInfo;
 import dev.bobbin.protocol.rest.NodeContainerInfo;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -63,5 +64,20 @@ class NodeRestClientTest {
     assertThat(server.received.get(0).header("Accept")).isEqualTo("text/plain");
     assertThatThrownBy(() -> client.containerLog(server.url(), C1, "stderr"))
         .isInstanceOfSatisfying(RemoteErrorException.class, e -> assertThat(e.status()).isEqualTo(404));
+  }
+
+  @Test
+  void aContainersLogFilesAreListedAndANameIsSentAsOnePathSegment() throws Exception {
+    server = TestingServer.start().on("/ws/v1/node/containers/" + C1 + "/logs", 200, """
+        {"containerLogsInfo":{"containerId":"%s","logAggregationType":"LOCAL","containerLogInfo":[
+         {"fileName":"stderr","fileSize":"0","lastModifiedTime":"2024-01-01T00:00:00Z"},
+         {"fileName":"stdout","fileSize":"12","lastModifiedTime":"2024-01-01T00:00:01Z"}]}}""".formatted(C1));
+
+    assertThat(client.containerLogFiles(server.url(), C1)).containsExactly(
+        new ContainerLogFileInfo("stderr", "0", "2024-01-01T00:00:00Z"),
+        new ContainerLogFileInfo("stdout", "12", "2024-01-01T00:00:01Z"));
+
+    server.on("/ws/v1/node/containers/" + C1 + "/logs/my log", 200, "text");
+    assertThat(client.containerLog(server.url(), C1, "my log")).isEqualTo("text");
   }
 }

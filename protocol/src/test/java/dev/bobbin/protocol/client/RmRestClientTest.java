@@ -11,6 +11,7 @@ import dev.bobbin.protocol.WireJson;
 import dev.bobbin.protocol.YarnApplicationState;
 import dev.bobbin.protocol.rest.AppInfo;
 import dev.bobbin.protocol.rest.AppsQuery;
+import dev.bobbin.protocol.rest.AttemptContainerInfo;
 import dev.bobbin.protocol.rest.KillAnswer;
 import java.net.ServerSocket;
 import java.time.Duration;
@@ -81,6 +82,17 @@ class RmRestClientTest {
     assertThat(app.preemptionsSuffered().preemption()).singleElement()
         .satisfies(p -> assertThat(p.reason()).isEqualTo("fair share"));
     assertThat(app.preemptionsCaused().preemption()).isEmpty();
+  }
+
+  @Test
+  void anAttemptsContainersSayWhereEachRuns() throws Exception {
+    String path = "/ws/v1/cluster/apps/application_1_0001/appattempts/appattempt_1_0001_000001/containers";
+    server = TestingServer.start().on(path, 200, """
+        {"containers":{"container":{"containerId":"container_1_0001_01_000002","nodeId":"h:8042",
+         "nodeHttpAddress":"https://h:8042","containerState":"RUNNING","allocatedMB":256}}}""");
+
+    assertThat(client(server.url()).attemptContainers("application_1_0001", "appattempt_1_0001_000001"))
+        .containsExactly(new AttemptContainerInfo("container_1_0001_01_000002", "h:8042", "https://h:8042", "RUNNING"));
   }
 
   @Test
