@@ -15,6 +15,8 @@ import dev.bobbin.node.monitor.ContainerUsages;
 import dev.bobbin.node.monitor.ContainersMonitor;
 import dev.bobbin.node.monitor.MemoryLimit;
 import dev.bobbin.node.monitor.ProcFs;
+import dev.bobbin.node.recovery.ContainerRecovery;
+import dev.bobbin.node.recovery.StateRecorder;
 import dev.bobbin.protocol.ExitStatus;
 import dev.bobbin.protocol.NodeAction;
 import dev.bobbin.protocol.Resource;
@@ -104,16 +106,24 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
    */
   public static Behavior<Command> create(NmSettings settings, ContainerMonitorSettings monitor,
       NmCleanupSettings cleanup, ResourceTrackerClient rm, ProcessLauncher launcher, Clock clock) {
-    return Behaviors.supervise(waitForStart(settings, monitor, cleanup, rm, launcher, clock))
+    return create(settings, monitor, cleanup, rm, launcher, clock, StateRecorder.disabled());
+  }
+
+  /** @param state the state store, and what it held at start: the containers of an earlier run to take back */
+  public static Behavior<Command> create(NmSettings settings, ContainerMonitorSettings monitor,
+      NmCleanupSettings cleanup, ResourceTrackerClient rm, ProcessLauncher launcher, Clock clock,
+      StateRecorder state) {
+    return Behaviors.supervise(waitForStart(settings, monitor, cleanup, rm, launcher, clock, state))
         .onFailure(Exception.class, SupervisorStrategy.resume());
   }
 
   private static Behavior<Command> waitForStart(NmSettings settings, ContainerMonitorSettings monitor,
-      NmCleanupSettings cleanup, ResourceTrackerClient rm, ProcessLauncher launcher, Clock clock) {
+      NmCleanupSettings cleanup, ResourceTrackerClient rm, ProcessLauncher launcher, Clock clock,
+      StateRecorder state) {
     return Behaviors.withStash(STASH_CAPACITY, stash -> Behaviors.setup(ctx -> Behaviors.withTimers(timers ->
         Behaviors.receive(Command.class)
             .onMessage(Start.class, s -> stash.unstashAll(
-                new NodeAgent(ctx, timers, settings, monitor, cleanup, rm, launcher, clock, s.identity())))
+                new NodeAgent(ctx, timers, settings, monitor, cleanup, rm, launcher, clock, s.identity(), state)))
             .onAnyMessage(m -> {
               if (stash.isFull()) ctx.getLog().warn("Dropping {}: node not started yet", m.getClass().getSimpleName());
               else stash.stash(m);
@@ -139,6 +149,7 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
   private final ContainerUsages usages = new ContainerUsages();
   private final NmCleanupSettings cleanup;
   private final ActorRef<DeletionService.Command> deletions;
+  private final StateRecorder state;
   /** The directories of each application that ran here, until they are handed to the deletions. */
   private final Map<String, AppDirs> appDirs = new HashMap<>();
 
@@ -161,8 +172,9 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
   private NodeAgent(
       ActorContext<Command> ctx, TimerScheduler<Command> timers, NmSettings settings,
       ContainerMonitorSettings monitorSettings, NmCleanupSettings cleanup, ResourceTrackerClient rm,
-      ProcessLauncher launcher, Clock clock, NodeIdentity identity) {
+      ProcessLauncher launcher, Clock clock, NodeIdentity identity, StateRecorder state) {
     super(ctx);
+    this.state = state;
     this.cleanup = cleanup;
     this.deletions = ctx.spawn(DeletionService.create(), "deletions", DispatcherSelector.blocking());
     this.monitorSettings = monitorSettings;
@@ -182,23 +194,50 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
     this.containers = new ContainerSupervisor(
         ctx, table, launcher, layout, identity,
         settings.rmAddresses(), settings.killGrace(), clock,
-        ctx.messageAdapter(ContainerActor.Report.class, FromContainer::new), ContainerActorStopped::new);
+        ctx.messageAdapter(ContainerActor.Report.class, FromContainer::new), ContainerActorStopped::new, state);
     ctx.getLog().info("NodeManager {} started: capability {}, work dir {}, RMs {}",
         identity.nodeId(), capability, settings.workDir().toAbsolutePath(), settings.rmAddresses());
+    recover(layout);
     ctx.getSelf().tell(RegisterTick.INSTANCE);
   }
 
-  /** What an earlier run on these directories left: no container of it runs here any more. */
+  /**
+   * What an earlier run on these directories left: no container of it runs here any more, except
+   * those of the applications the state store names, which this run takes back.
+   */
   private void deleteLeftovers(ContainerLayout layout) {
     Instant now = clock.instant();
+    Set<String> recovered = state.recovered().applicationIds();
     try {
       for (Deletions.Due due : Deletions.leftovers(layout.nodeRoot(), cleanup.logRetain(), now)) {
+        if (recovered.contains(due.path().getFileName().toString())) continue;
         deletions.tell(new DeletionService.DeleteAfter(due.path(), Duration.between(now, due.at())));
       }
     } catch (IOException e) {
       getContext().getLog().warn("Could not look for what an earlier run left under {}: {}", layout.nodeRoot(),
           e.toString());
     }
+  }
+
+  /**
+   * Takes back what the state store held before registering, so that the registration reports
+   * every container: those still running are watched again, those that ended meanwhile report
+   * their end, and the applications the RM had said ended are cleaned up again.
+   */
+  private void recover(ContainerLayout layout) {
+    if (!state.enabled()) return;
+    var stored = state.recovered();
+    stored.applications().forEach(a -> appDirs.put(a.applicationId(), appDirsOf(layout, a.user(), a.applicationId())));
+    ContainerRecovery.Host host = ContainerRecovery.Host.linux();
+    stored.containers().forEach(c -> containers.recover(ContainerRecovery.of(c, host)));
+    stored.applications().stream().filter(a -> a.ended()).forEach(a -> cleanUpApplication(a.applicationId()));
+    getContext().getLog().info("NodeManager {} recovered {} containers ({} running) of {} applications",
+        identity.nodeId(), stored.containers().size(), table.liveCount(), stored.applications().size());
+  }
+
+  private static AppDirs appDirsOf(ContainerLayout layout, String user, String applicationId) {
+    ContainerLayout.Dirs d = layout.dirsFor(user, applicationId, "none");
+    return new AppDirs(d.appLocalDir(), d.logDir().getParent());
   }
 
   private static ActorRef<ContainersMonitor.Command> startMonitor(ActorContext<Command> ctx,
@@ -280,6 +319,13 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
     session = new RmSession.Ended("NodeManager stopping");
     stopping = true;
     shutdownWaiters.add(cmd.replyTo());
+    if (state.settings().keepsContainersOnStop()) {
+      getContext().getLog().info("NodeManager {} stopping: leaving {} containers running for the next NodeManager "
+          + "to recover (bobbin.nm.recovery.supervised)", identity.nodeId(), table.liveCount());
+      shutdownWaiters.forEach(w -> w.tell(Done.getInstance()));
+      shutdownWaiters.clear();
+      return this;
+    }
     getContext().getLog().info("NodeManager {} stopping: killing {} containers", identity.nodeId(), table.liveCount());
     table.liveContainers().forEach(c -> containers.kill(c.containerId(), KillReason.NODE_SHUTDOWN));
     answerShutdownIfDone();
@@ -392,7 +438,7 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
           getContext().getLog().info("NodeManager {}: container-token keys {} from RM {}", identity.nodeId(),
               tokenKeys.currentIds(), msg.rm());
         }
-        table.acknowledge(resp.containersToBeRemovedFromNm());
+        containers.acknowledge(resp.containersToBeRemovedFromNm());
         resp.containersToCleanup().forEach(id -> containers.kill(id, KillReason.BY_RESOURCEMANAGER));
         resp.applicationsToCleanup().forEach(this::cleanUpApplication);
         timers.startSingleTimer(HeartbeatTick.INSTANCE, next.interval());
@@ -409,6 +455,7 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
 
   private void cleanUpApplication(String applicationId) {
     if (finishedApps.add(applicationId)) {
+      state.applicationEnded(applicationId);
       List<String> live = table.liveContainersOf(applicationId);
       getContext().getLog().info("application finished appId={}: killing {} containers", applicationId, live.size());
       live.forEach(id -> containers.kill(id, KillReason.AFTER_APP_COMPLETION));
@@ -471,7 +518,7 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
     table.find(msg.report().containerId()).ifPresent(c ->
         appDirs.putIfAbsent(c.applicationId(), new AppDirs(c.workDir().getParent(), c.logDir().getParent())));
     if (msg.report() instanceof ContainerActor.Launched l) {
-      table.markRunning(l.containerId());
+      containers.launched(l.containerId(), l.pid());
       if (monitor != null) {
         table.find(l.containerId()).ifPresent(c -> monitor.tell(new ContainersMonitor.Watch(l.containerId(), l.pid(),
             MemoryLimit.of(c.resource().memory(), monitorSettings.vmemPmemRatio(), monitorSettings.pmemCheckEnabled(),
