@@ -13,6 +13,7 @@ import dev.bobbin.node.server.NodeManager;
 import dev.bobbin.protocol.ContainerState;
 import dev.bobbin.protocol.ContainerStatus;
 import dev.bobbin.protocol.ExitStatus;
+import dev.bobbin.protocol.WirePaths;
 import dev.bobbin.protocol.node.RegisterNodeRequest;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -60,8 +61,8 @@ class NmRecoveryIT {
     NmSettings s = fx.settings(List.of(rm.url()));
     NmSettings fixed = new NmSettings(s.rmAddresses(), s.hostname(), port, s.memoryMb(), s.vcores(), s.rack(),
         s.workDir(), s.heartbeatInterval(), s.killGrace(), s.http(), s.nodeCredentialFile());
-    Config config = ConfigFactory.parseString("bobbin.nm.recovery { " + recovery + ", process-check-interval = 100ms }")
-        .withFallback(ConfigFactory.load());
+    Config config = ConfigFactory.parseString("bobbin.nm.recovery { " + recovery + ", process-check-interval = 100ms }\n"
+            + "bobbin.nm.container-monitor.interval = 200ms").withFallback(ConfigFactory.load());
     NodeManager nm = NodeManager.start(fixed, config);
     fx.closeables.add(0, nm);
     return nm;
@@ -120,10 +121,14 @@ class NmRecoveryIT {
     // Not an earlier run's leftovers: the directories of the containers taken back stay.
     assertThat(workDirOf(second, waiting.get(0))).isDirectory();
     assertThat(pids.values()).allMatch(NmRecoveryIT::alive, "not killed by the restart");
+    // Measured again by the container monitor.
+    NmHttp secondHttp = new NmHttp(second.httpAddress());
+    fx.eventually(() -> assertThat(secondHttp.getJson(WirePaths.NM_CONTAINERS + "/" + waiting.get(0))
+        .path("container").path("physicalMemoryUsedMB").isNumber()).isTrue());
 
     // Killed on request as any other container: the whole tree goes, with the AM's exit status.
     String stopped = waiting.get(2);
-    new NmHttp(second.httpAddress()).stop(NmFixture.stopRequest(rm.containerToken(stopped, second.nodeId())));
+    secondHttp.stop(NmFixture.stopRequest(rm.containerToken(stopped, second.nodeId())));
     fx.eventually(() -> assertThat(rm.lastReported(stopped)).get()
         .returns(ContainerState.COMPLETE, ContainerStatus::state)
         .returns(ExitStatus.KILLED_BY_APPMASTER, ContainerStatus::exitStatus));
@@ -144,6 +149,34 @@ class NmRecoveryIT {
         throw new AssertionError(e);
       }
     });
+  }
+
+  @Test
+  void anEndUnacknowledgedAndAnApplicationTheRmSaidEndedAreRememberedAcrossARestart() {
+    rm.acknowledgeCompleted = false;
+    NodeManager first = startNm("enabled = true, supervised = true");
+    fx.eventually(() -> assertThat(rm.heartbeats).isNotEmpty());
+    String app = newApplicationId();
+    String id = containerId(app, 1);
+    fx.startOne(new NmHttp(first.httpAddress()), rm, first, id, "exit 5");
+    fx.eventually(() -> assertThat(rm.lastReported(id)).get().returns(5, ContainerStatus::exitStatus));
+    rm.applicationsToCleanup.add(app);
+    String nodeApp = "/ws/v1/node/apps/" + app;
+    fx.eventually(() -> assertThat(new NmHttp(first.httpAddress()).getJson(nodeApp).path("app").path("state").asText())
+        .isEqualTo("FINISHED"));
+    first.close();
+
+    int registrationsBefore = rm.registrations.size();
+    NodeManager second = startNm("enabled = true");
+    fx.eventually(() -> assertThat(rm.registrations).hasSizeGreaterThan(registrationsBefore));
+    RegisterNodeRequest registration = rm.registrations.get(rm.registrations.size() - 1);
+    assertThat(registration.containerStatuses()).singleElement()
+        .returns(id, ContainerStatus::containerId)
+        .returns(ContainerState.COMPLETE, ContainerStatus::state)
+        .returns(5, ContainerStatus::exitStatus);
+    assertThat(registration.runningApplications()).as("the RM said it ended").isEmpty();
+    assertThat(new NmHttp(second.httpAddress()).getJson(nodeApp).path("app").path("state").asText())
+        .isEqualTo("FINISHED");
   }
 
   @Test
