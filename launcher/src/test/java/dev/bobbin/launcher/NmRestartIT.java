@@ -14,8 +14,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.TreeSet;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -72,8 +70,8 @@ class NmRestartIT {
     String exiter = submit(base, "echo $$ > " + exiterPid + "; until [ -e " + exitNow + " ]; do sleep 0.2; done; exit 3");
 
     Http.await(Duration.ofSeconds(40), "the tasks and the exiting AM to run", () ->
-        pids(runs).size() == TASKS && Files.exists(exiterPid));
-    List<Long> taskPids = pids(runs);
+        KeepContainersIT.taskPids(runs).size() == TASKS && Files.exists(exiterPid));
+    List<Long> taskPids = KeepContainersIT.taskPids(runs);
     long exiterProcess = Long.parseLong(Files.readString(exiterPid).trim());
     containerPids.addAll(taskPids);
     containerPids.add(exiterProcess);
@@ -101,7 +99,7 @@ class NmRestartIT {
         Http.get(base + "/apps/" + tasks).json().path("app").path("state").asText().equals("FINISHED"));
     JsonNode app = Http.get(base + "/apps/" + tasks).json().path("app");
     assertThat(app.path("finalStatus").asText()).as(app.toString()).isEqualTo("SUCCEEDED");
-    assertThat(pids(runs)).as("each task ran once, in its first process").containsExactlyElementsOf(taskPids);
+    assertThat(KeepContainersIT.taskPids(runs)).as("each task ran once, in its first process").containsExactlyElementsOf(taskPids);
     Http.await(Duration.ofSeconds(20), "the AM process to exit", () -> running(nodeContainers, tasks) == 0);
     List<JsonNode> ended = containers(nodeContainers, tasks);
     assertThat(ended).hasSize(TASKS + 1);
@@ -173,19 +171,6 @@ class NmRestartIT {
     List<JsonNode> out = new ArrayList<>();
     for (JsonNode c : Http.get(nodeContainers).json().path("containers").path("container")) {
       if (c.path("id").asText().contains(key)) out.add(c);
-    }
-    return out;
-  }
-
-  /** Every process id the tasks wrote, in task order. */
-  private static List<Long> pids(Path runs) throws Exception {
-    List<Long> out = new ArrayList<>();
-    Set<Path> files = new TreeSet<>();
-    try (var list = Files.list(runs)) {
-      list.forEach(files::add);
-    }
-    for (Path f : files) {
-      for (String line : Files.readAllLines(f)) if (!line.isBlank()) out.add(Long.parseLong(line.trim()));
     }
     return out;
   }

@@ -228,6 +228,8 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
     if (!state.enabled()) return;
     var stored = state.recovered();
     stored.applications().forEach(a -> appDirs.put(a.applicationId(), appDirsOf(layout, a.user(), a.applicationId())));
+    stored.containers().forEach(c -> appDirs.putIfAbsent(c.applicationId(),
+        new AppDirs(Path.of(c.workDir()).getParent(), Path.of(c.logDir()).getParent())));
     ContainerRecovery.Host host = ContainerRecovery.Host.linux();
     stored.containers().forEach(c -> containers.recover(ContainerRecovery.of(c, host)));
     stored.applications().stream().filter(a -> a.ended()).forEach(a -> cleanUpApplication(a.applicationId()));
@@ -346,6 +348,7 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
     String address = failover.current();
     // As in YARN, every application not yet cleaned up here: the RM learns which nodes to tell when it ends.
     Set<String> running = table.applications();
+    running.addAll(state.runningApplications());
     running.removeAll(finishedApps);
     RegisterNodeRequest request = new RegisterNodeRequest(
         identity.nodeId(), identity.host(), identity.port(), identity.httpAddress(), settings.rack(), capability,

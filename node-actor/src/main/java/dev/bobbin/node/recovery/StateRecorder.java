@@ -10,6 +10,8 @@ import java.nio.file.Path;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.UnaryOperator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -75,6 +77,16 @@ public final class StateRecorder {
   /** What the store held when the NodeManager started. */
   public NmState recovered() {
     return recovered;
+  }
+
+  /**
+   * The applications recorded and not said to have ended, with or without containers: a
+   * registration names them so that the RM says which of them ended meanwhile.
+   */
+  public Set<String> runningApplications() {
+    Set<String> ids = new TreeSet<>();
+    applications.values().stream().filter(a -> !a.ended()).forEach(a -> ids.add(a.applicationId()));
+    return ids;
   }
 
   /** @throws IOException when it could not be recorded; the container must then not start */

@@ -67,8 +67,7 @@ class LaunchScriptProcessTest {
 
   @Test
   void aSigtermToTheGroupEndsItWith143AsBeforeAndWrites143() throws Exception {
-    ContainerProcess p = launch("echo started > started", "sleep 600");
-    awaitFile(workDir().resolve("started"));
+    ContainerProcess p = sleeping();
     p.terminate();
     assertThat(exitOf(p)).isEqualTo(143);
     assertThat(ProcessFiles.exitCode(workDir(), CID)).isEqualTo(OptionalInt.of(143));
@@ -77,8 +76,7 @@ class LaunchScriptProcessTest {
 
   @Test
   void aSigkillLeavesNoExitCodeAndTheProcessExitsWith137AsBefore() throws Exception {
-    ContainerProcess p = launch("echo started > started", "sleep 600");
-    awaitFile(workDir().resolve("started"));
+    ContainerProcess p = sleeping();
     p.forceKill();
     assertThat(exitOf(p)).isEqualTo(137);
     assertThat(ProcessFiles.exitCode(workDir(), CID)).isEmpty();
@@ -90,6 +88,13 @@ class LaunchScriptProcessTest {
     Path elsewhere = Files.writeString(dir.resolve("elsewhere"), "0\n");
     Files.createSymbolicLink(ProcessFiles.exitCodeFile(work, CID), elsewhere);
     assertThat(ProcessFiles.exitCode(work, CID)).isEmpty();
+  }
+
+  /** A container whose commands have started and sleep. */
+  private ContainerProcess sleeping() throws Exception {
+    ContainerProcess p = launch("echo started > started", "sleep 600");
+    awaitFile(workDir().resolve("started"));
+    return p;
   }
 
   private static void awaitFile(Path file) {

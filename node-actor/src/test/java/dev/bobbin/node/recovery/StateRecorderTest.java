@@ -83,6 +83,9 @@ class StateRecorderTest {
     recorder.acknowledged(List.of(CID));
     assertThat(open().recovered().containers()).isEmpty();
     assertThat(open().recovered().applicationIds()).containsExactly(APP);
+    assertThat(open().runningApplications()).as("named at registration, for the RM to say it ended").containsExactly(APP);
+    recorder.applicationEnded(APP);
+    assertThat(open().recovered()).isEqualTo(NmState.EMPTY);
   }
 
   @Test
