@@ -18,7 +18,8 @@ import picocli.CommandLine.Option;
 
 /** {@code bobbin nm}: runs a NodeManager agent until it is told to stop. */
 @Command(name = "nm", header = "A NodeManager agent; memory and vcores are detected when not given.", description = {
-    "Runs a NodeManager agent until it is told to stop (SIGTERM or Ctrl-C kills its containers).",
+    "Runs a NodeManager agent until it is told to stop (SIGTERM or Ctrl-C kills its containers, unless",
+    "bobbin.nm.recovery.supervised leaves them to the next agent).",
     "Options override the configuration file's settings."})
 final class NmCommand implements Callable<Integer> {
   @Option(names = "--rm", paramLabel = "URL[,URL...]", split = ",", hideParamSyntax = true,

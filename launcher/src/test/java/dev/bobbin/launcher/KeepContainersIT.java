@@ -208,7 +208,7 @@ class KeepContainersIT {
   }
 
   /** Every process id the tasks wrote, in task order. */
-  private static List<Long> taskPids(Path runs) throws Exception {
+  static List<Long> taskPids(Path runs) throws Exception {
     List<Long> out = new ArrayList<>();
     Set<Path> files = new TreeSet<>();
     try (var list = Files.list(runs)) {

@@ -12,6 +12,10 @@ import dev.bobbin.node.container.LaunchScript;
 import dev.bobbin.node.container.LaunchSpec;
 import dev.bobbin.node.container.ProcessLauncher;
 import dev.bobbin.node.health.DisksHealth;
+import dev.bobbin.node.container.ReattachedProcess;
+import dev.bobbin.node.recovery.ContainerRecovery;
+import dev.bobbin.node.recovery.StateRecorder;
+import dev.bobbin.node.recovery.StoredContainer;
 import dev.bobbin.protocol.ContainerLaunchContext;
 import dev.bobbin.protocol.ContainerStatus;
 import dev.bobbin.protocol.ExitStatus;
@@ -27,13 +31,16 @@ import dev.bobbin.protocol.node.ContainerManagement.StartContainersResponse;
 import dev.bobbin.protocol.node.ContainerManagement.StopContainersRequest;
 import dev.bobbin.protocol.node.ContainerManagement.StopContainersResponse;
 import java.time.Clock;
+import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.DispatcherSelector;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 
@@ -56,6 +63,7 @@ final class ContainerSupervisor {
   private final Clock clock;
   private final ActorRef<ContainerActor.Report> reports;
   private final Function<String, NodeAgent.Command> onActorStopped;
+  private final StateRecorder state;
   private final Map<String, ActorRef<ContainerActor.Command>> actors = new HashMap<>();
   /** The latest directory check: new containers go to its good directories. */
   private DisksHealth disks;
@@ -75,7 +83,8 @@ final class ContainerSupervisor {
   ContainerSupervisor(
       ActorContext<NodeAgent.Command> ctx, ContainerTable table, ProcessLauncher launcher, ContainerLayout layout,
       NodeIdentity identity, List<String> rmAddresses, Duration killGrace, Clock clock,
-      ActorRef<ContainerActor.Report> reports, Function<String, NodeAgent.Command> onActorStopped) {
+      ActorRef<ContainerActor.Report> reports, Function<String, NodeAgent.Command> onActorStopped,
+      StateRecorder state) {
     this.ctx = ctx;
     this.table = table;
     this.launcher = launcher;
@@ -87,6 +96,7 @@ final class ContainerSupervisor {
     this.clock = clock;
     this.reports = reports;
     this.onActorStopped = onActorStopped;
+    this.state = state;
     this.disks = DisksHealth.unchecked(layout.localDirs(), layout.logDirs(), 0);
   }
 
@@ -145,11 +155,18 @@ final class ContainerSupervisor {
     } catch (IllegalArgumentException e) {
       return new FailedRequest(containerId, YARN_EXCEPTION, e.getMessage());
     }
-    table.add(ContainerRecord.created(containerId, applicationId, token.user(), token.resource(), dirs, clock.millis()));
-    ActorRef<ContainerActor.Command> actor = ctx.spawn(
-        ContainerActor.create(spec, launcher, killGrace, reports), containerId, DispatcherSelector.blocking());
-    ctx.watchWith(actor, onActorStopped.apply(containerId));
-    actors.put(containerId, actor);
+    ContainerRecord created =
+        ContainerRecord.created(containerId, applicationId, token.user(), token.resource(), dirs, clock.millis());
+    try {
+      state.accepted(created);
+    } catch (IOException e) {
+      ctx.getLog().error("container refused containerId={}: cannot record it in the state store: {}", containerId,
+          e.toString());
+      return new FailedRequest(containerId, YARN_EXCEPTION,
+          "Container " + containerId + " cannot be recorded in the NodeManager's state store: " + e.getMessage());
+    }
+    table.add(created);
+    spawn(containerId, ContainerActor.create(spec, launcher, killGrace, reports));
     ctx.getLog().info("container accepted containerId={} appId={} user={} resource={}",
         containerId, applicationId, token.user(), token.resource());
     return null;
@@ -168,6 +185,46 @@ final class ContainerSupervisor {
     ctx.getLog().warn("container failed on disks containerId={} appId={} exitStatus={} diagnostics={}",
         containerId, applicationId, ExitStatus.DISKS_FAILED, diagnostics);
     return null;
+  }
+
+  private void spawn(String containerId, Behavior<ContainerActor.Command> behavior) {
+    ActorRef<ContainerActor.Command> actor = ctx.spawn(behavior, containerId, DispatcherSelector.blocking());
+    ctx.watchWith(actor, onActorStopped.apply(containerId));
+    actors.put(containerId, actor);
+  }
+
+  /**
+   * Takes back a container an earlier NodeManager on this node recorded: watches its process again
+   * (going on with a kill asked for then), records the end it had meanwhile, or keeps reporting
+   * the end recorded until the RM acknowledges it.
+   */
+  void recover(ContainerRecovery.Outcome outcome) {
+    StoredContainer stored = outcome.stored();
+    String containerId = stored.containerId();
+    table.restore(stored.record());
+    if (outcome instanceof ContainerRecovery.Running r) {
+      LaunchSpec spec = new LaunchSpec(containerId, stored.applicationId(), stored.user(), stored.resource(), Map.of(),
+          List.of(), stored.record().workDir(), stored.record().logDir());
+      spawn(containerId, ContainerActor.reattach(spec, new ReattachedProcess(r.process(), spec.workDir(), containerId),
+          killGrace, state.settings().processCheckInterval(), reports));
+      if (stored.killReason() != null) kill(containerId, stored.killReason(), stored.killDiagnostics());
+    } else if (outcome instanceof ContainerRecovery.Ended e) {
+      ctx.getLog().info("container ended while the NodeManager was down containerId={} exitStatus={}", containerId,
+          e.exitStatus());
+      finished(containerId, e.exitStatus(), e.diagnostics(), e.killed());
+    }
+  }
+
+  /** Its process runs: recorded before the container counts as running. */
+  void launched(String containerId, long pid) {
+    state.launched(containerId, pid);
+    table.markRunning(containerId);
+  }
+
+  /** The RM has recorded these completions. */
+  void acknowledge(Collection<String> containerIds) {
+    table.acknowledge(containerIds);
+    state.acknowledged(containerIds);
   }
 
   StopContainersResponse stop(StopContainersRequest request, Tokens.KeyLookup keys) {
@@ -226,11 +283,12 @@ final class ContainerSupervisor {
     }
     if (actor == null || table.findLive(containerId).isEmpty()) return;
     table.markKilling(containerId);
+    state.killing(containerId, reason, diagnostics);
     actor.tell(new ContainerActor.Kill(reason, diagnostics));
   }
 
   void finished(String containerId, int exitStatus, String diagnostics, boolean killed) {
-    table.finish(containerId, exitStatus, diagnostics, killed, clock.millis());
+    table.finish(containerId, exitStatus, diagnostics, killed, clock.millis()).ifPresent(state::completed);
   }
 
   void forget(String containerId) {

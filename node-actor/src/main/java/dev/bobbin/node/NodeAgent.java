@@ -21,6 +21,8 @@ import dev.bobbin.node.health.DiskChecker;
 import dev.bobbin.node.health.DisksHealth;
 import dev.bobbin.node.health.HealthMonitor;
 import dev.bobbin.node.health.NodeHealth;
+import dev.bobbin.node.recovery.ContainerRecovery;
+import dev.bobbin.node.recovery.StateRecorder;
 import dev.bobbin.protocol.ExitStatus;
 import dev.bobbin.protocol.NodeAction;
 import dev.bobbin.protocol.Resource;
@@ -115,16 +117,24 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
    */
   public static Behavior<Command> create(NmSettings settings, ContainerMonitorSettings monitor,
       NmCleanupSettings cleanup, ResourceTrackerClient rm, ProcessLauncher launcher, Clock clock) {
-    return Behaviors.supervise(waitForStart(settings, monitor, cleanup, rm, launcher, clock))
+    return create(settings, monitor, cleanup, rm, launcher, clock, StateRecorder.disabled());
+  }
+
+  /** @param state the state store, and what it held at start: the containers of an earlier run to take back */
+  public static Behavior<Command> create(NmSettings settings, ContainerMonitorSettings monitor,
+      NmCleanupSettings cleanup, ResourceTrackerClient rm, ProcessLauncher launcher, Clock clock,
+      StateRecorder state) {
+    return Behaviors.supervise(waitForStart(settings, monitor, cleanup, rm, launcher, clock, state))
         .onFailure(Exception.class, SupervisorStrategy.resume());
   }
 
   private static Behavior<Command> waitForStart(NmSettings settings, ContainerMonitorSettings monitor,
-      NmCleanupSettings cleanup, ResourceTrackerClient rm, ProcessLauncher launcher, Clock clock) {
+      NmCleanupSettings cleanup, ResourceTrackerClient rm, ProcessLauncher launcher, Clock clock,
+      StateRecorder state) {
     return Behaviors.withStash(STASH_CAPACITY, stash -> Behaviors.setup(ctx -> Behaviors.withTimers(timers ->
         Behaviors.receive(Command.class)
             .onMessage(Start.class, s -> stash.unstashAll(
-                new NodeAgent(ctx, timers, settings, monitor, cleanup, rm, launcher, clock, s.identity())))
+                new NodeAgent(ctx, timers, settings, monitor, cleanup, rm, launcher, clock, s.identity(), state)))
             .onAnyMessage(m -> {
               if (stash.isFull()) ctx.getLog().warn("Dropping {}: node not started yet", m.getClass().getSimpleName());
               else stash.stash(m);
@@ -150,6 +160,7 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
   private final ContainerUsages usages = new ContainerUsages();
   private final NmCleanupSettings cleanup;
   private final ActorRef<DeletionService.Command> deletions;
+  private final StateRecorder state;
   /** The directories of each application that ran here, until they are handed to the deletions. */
   private final Map<String, AppDirs> appDirs = new HashMap<>();
   private final ApplicationLogs appLogs;
@@ -175,8 +186,9 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
   private NodeAgent(
       ActorContext<Command> ctx, TimerScheduler<Command> timers, NmSettings settings,
       ContainerMonitorSettings monitorSettings, NmCleanupSettings cleanup, ResourceTrackerClient rm,
-      ProcessLauncher launcher, Clock clock, NodeIdentity identity) {
+      ProcessLauncher launcher, Clock clock, NodeIdentity identity, StateRecorder state) {
     super(ctx);
+    this.state = state;
     this.cleanup = cleanup;
     this.deletions = ctx.spawn(DeletionService.create(), "deletions", DispatcherSelector.blocking());
     this.monitorSettings = monitorSettings;
@@ -197,10 +209,11 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
     this.containers = new ContainerSupervisor(
         ctx, table, launcher, layout, identity,
         settings.rmAddresses(), settings.killGrace(), clock,
-        ctx.messageAdapter(ContainerActor.Report.class, FromContainer::new), ContainerActorStopped::new);
+        ctx.messageAdapter(ContainerActor.Report.class, FromContainer::new), ContainerActorStopped::new, state);
     startHealthChecks(ctx, layout);
     ctx.getLog().info("NodeManager {} started: capability {}, work dir {}, RMs {}",
         identity.nodeId(), capability, settings.workDir().toAbsolutePath(), settings.rmAddresses());
+    recover(layout);
     ctx.getSelf().tell(RegisterTick.INSTANCE);
   }
 
@@ -216,17 +229,54 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
         .onFailure(SupervisorStrategy.restart()), "health");
   }
 
-  /** What an earlier run on these directories left: no container of it runs here any more. */
+  /**
+   * What an earlier run on these directories left: no container of it runs here any more, except
+   * those of the applications the state store names, which this run takes back.
+   */
   private void deleteLeftovers(ContainerLayout layout) {
     Instant now = clock.instant();
+    Set<String> recovered = state.recovered().applicationIds();
     try {
       for (Deletions.Due due : Deletions.leftovers(layout.localDirs(), layout.logDirs(), cleanup.logRetain(), now)) {
+        if (recovered.contains(due.path().getFileName().toString())) continue;
         deletions.tell(new DeletionService.DeleteAfter(due.path(), Duration.between(now, due.at())));
       }
     } catch (IOException e) {
-      getContext().getLog().warn("Could not look for what an earlier run left under {}: {}", layout.nodeRoot(),
+      getContext().getLog().warn("Could not look for what an earlier run left under {}: {}", layout.localDirs(),
           e.toString());
     }
+  }
+
+  /**
+   * Takes back what the state store held before registering, so that the registration reports
+   * every container: those still running are watched again, those that ended meanwhile report
+   * their end, and the applications the RM had said ended are cleaned up again.
+   */
+  private void recover(ContainerLayout layout) {
+    if (!state.enabled()) return;
+    var stored = state.recovered();
+    stored.applications().forEach(a -> appDirs.put(a.applicationId(), appDirsOf(layout, a.user(), a.applicationId())));
+    stored.containers().forEach(c -> {
+      AppDirs dirs = appDirs.computeIfAbsent(c.applicationId(), a -> new AppDirs(new HashSet<>(), new HashSet<>()));
+      dirs.local().add(Path.of(c.workDir()).getParent());
+      dirs.logs().add(Path.of(c.logDir()).getParent());
+    });
+    ContainerRecovery.Host host = ContainerRecovery.Host.linux();
+    stored.containers().forEach(c -> containers.recover(ContainerRecovery.of(c, host)));
+    stored.applications().stream().filter(a -> a.ended()).forEach(a -> cleanUpApplication(a.applicationId()));
+    getContext().getLog().info("NodeManager {} recovered {} containers ({} running) of {} applications",
+        identity.nodeId(), stored.containers().size(), table.liveCount(), stored.applications().size());
+  }
+
+  /** Where an application's directories may be, in each local and log directory. */
+  private static AppDirs appDirsOf(ContainerLayout layout, String user, String applicationId) {
+    Set<Path> local = new HashSet<>();
+    Set<Path> logs = new HashSet<>();
+    for (Path usercache : layout.localDirs()) {
+      local.add(usercache.resolve(ContainerLayout.safeName(user)).resolve("appcache").resolve(applicationId));
+    }
+    for (Path dir : layout.logDirs()) logs.add(dir.resolve(applicationId));
+    return new AppDirs(local, logs);
   }
 
   private static ActorRef<ContainersMonitor.Command> startMonitor(ActorContext<Command> ctx,
@@ -315,6 +365,13 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
     session = new RmSession.Ended("NodeManager stopping");
     stopping = true;
     shutdownWaiters.add(cmd.replyTo());
+    if (state.settings().keepsContainersOnStop()) {
+      getContext().getLog().info("NodeManager {} stopping: leaving {} containers running for the next NodeManager "
+          + "to recover (bobbin.nm.recovery.supervised)", identity.nodeId(), table.liveCount());
+      shutdownWaiters.forEach(w -> w.tell(Done.getInstance()));
+      shutdownWaiters.clear();
+      return this;
+    }
     getContext().getLog().info("NodeManager {} stopping: killing {} containers", identity.nodeId(), table.liveCount());
     table.liveContainers().forEach(c -> containers.kill(c.containerId(), KillReason.NODE_SHUTDOWN));
     answerShutdownIfDone();
@@ -335,6 +392,7 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
     String address = failover.current();
     // As in YARN, every application not yet cleaned up here: the RM learns which nodes to tell when it ends.
     Set<String> running = table.applications();
+    running.addAll(state.runningApplications());
     running.removeAll(finishedApps);
     RegisterNodeRequest request = new RegisterNodeRequest(
         identity.nodeId(), identity.host(), identity.port(), identity.httpAddress(), settings.rack(), capability,
@@ -428,7 +486,7 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
           getContext().getLog().info("NodeManager {}: container-token keys {} from RM {}", identity.nodeId(),
               tokenKeys.currentIds(), msg.rm());
         }
-        table.acknowledge(resp.containersToBeRemovedFromNm());
+        containers.acknowledge(resp.containersToBeRemovedFromNm());
         resp.containersToCleanup().forEach(id -> containers.kill(id, KillReason.BY_RESOURCEMANAGER));
         resp.applicationsToCleanup().forEach(this::cleanUpApplication);
         timers.startSingleTimer(HeartbeatTick.INSTANCE, next.interval());
@@ -445,6 +503,7 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
 
   private void cleanUpApplication(String applicationId) {
     if (finishedApps.add(applicationId)) {
+      state.applicationEnded(applicationId);
       List<String> live = table.liveContainersOf(applicationId);
       getContext().getLog().info("application finished appId={}: killing {} containers", applicationId, live.size());
       live.forEach(id -> containers.kill(id, KillReason.AFTER_APP_COMPLETION));
@@ -512,7 +571,7 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
       appLogs.ran(c.applicationId(), c.user());
     });
     if (msg.report() instanceof ContainerActor.Launched l) {
-      table.markRunning(l.containerId());
+      containers.launched(l.containerId(), l.pid());
       if (monitor != null) {
         table.find(l.containerId()).ifPresent(c -> monitor.tell(new ContainersMonitor.Watch(l.containerId(), l.pid(),
             MemoryLimit.of(c.resource().memory(), monitorSettings.vmemPmemRatio(), monitorSettings.pmemCheckEnabled(),

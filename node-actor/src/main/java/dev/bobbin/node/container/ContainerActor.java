@@ -35,11 +35,14 @@ public final class ContainerActor {
 
   private enum GraceExpired implements Command { INSTANCE }
 
+  private enum Poll implements Command { INSTANCE }
+
   /** What the actor tells its parent. */
   public sealed interface Report {
     String containerId();
   }
 
+  /** Its process runs: launched now, or launched by an earlier NodeManager and taken back after a restart. */
   public record Launched(String containerId, long pid) implements Report {}
 
   public record Finished(String containerId, int exitStatus, String diagnostics, boolean killed) implements Report {}
@@ -50,6 +53,21 @@ public final class ContainerActor {
       LaunchSpec spec, ProcessLauncher launcher, Duration killGrace, ActorRef<Report> reportTo) {
     return Behaviors.setup(
         ctx -> Behaviors.withTimers(timers -> launch(ctx, timers, spec, launcher, killGrace, reportTo)));
+  }
+
+  /**
+   * Takes back the process of a container an earlier NodeManager on this node launched: reports it
+   * launched at once, then runs it as any other, looking every {@code checkInterval} whether it
+   * ended (it is no child of this NodeManager, so nothing else tells).
+   */
+  public static Behavior<Command> reattach(LaunchSpec spec, ContainerProcess process, Duration killGrace,
+      Duration checkInterval, ActorRef<Report> reportTo) {
+    return Behaviors.setup(ctx -> Behaviors.withTimers(timers -> {
+      ctx.getLog().info("container taken back containerId={} appId={} user={} pid={} resource={} workDir={}",
+          spec.containerId(), spec.applicationId(), spec.user(), process.pid(), spec.resource(), spec.workDir());
+      timers.startTimerWithFixedDelay(Poll.INSTANCE, checkInterval);
+      return watch(ctx, timers, spec, process, killGrace, reportTo);
+    }));
   }
 
   private static Behavior<Command> launch(
@@ -67,6 +85,11 @@ public final class ContainerActor {
     }
     ctx.getLog().info("container launched containerId={} appId={} user={} pid={} resource={} workDir={}",
         spec.containerId(), spec.applicationId(), spec.user(), process.pid(), spec.resource(), spec.workDir());
+    return watch(ctx, timers, spec, process, killGrace, reportTo);
+  }
+
+  private static Behavior<Command> watch(ActorContext<Command> ctx, TimerScheduler<Command> timers, LaunchSpec spec,
+      ContainerProcess process, Duration killGrace, ActorRef<Report> reportTo) {
     reportTo.tell(new Launched(spec.containerId(), process.pid()));
     ctx.pipeToSelf(process.onExit(), (code, err) -> new ProcessExited(err == null ? code : ExitStatus.INVALID));
     return new Running(ctx, timers, spec, process, killGrace, reportTo).running();
@@ -82,6 +105,7 @@ public final class ContainerActor {
           .onMessage(Kill.class, k -> startKill(k.reason(), k.diagnostics()))
           .onMessage(ProcessExited.class, e -> exitedByItself(e.exitCode()))
           .onMessageEquals(GraceExpired.INSTANCE, () -> Behaviors.same())
+          .onMessageEquals(Poll.INSTANCE, this::poll)
           .build();
     }
 
@@ -108,13 +132,18 @@ public final class ContainerActor {
             return rootExitCode != null ? finishKilled(reason, diagnostics, rootExitCode)
                 : killing(reason, diagnostics, null, true);
           })
+          .onMessageEquals(Poll.INSTANCE, this::poll)
           .build();
+    }
+
+    private Behavior<Command> poll() {
+      process.poll();
+      return Behaviors.same();
     }
 
     private Behavior<Command> finishKilled(KillReason reason, String why, int processExitCode) {
       timers.cancelAll();
-      String diagnostics = why
-          + (processExitCode == ExitStatus.INVALID ? "" : "\nContainer killed on request. Exit code is " + processExitCode);
+      String diagnostics = killedDiagnostics(why, processExitCode);
       ctx.getLog().info("container exit containerId={} appId={} exitStatus={} killed=true reason={}",
           spec.containerId(), spec.applicationId(), reason.exitStatus(), reason);
       reportTo.tell(new Finished(spec.containerId(), reason.exitStatus(), diagnostics, true));
@@ -124,14 +153,25 @@ public final class ContainerActor {
     private Behavior<Command> exitedByItself(int exitCode) {
       // Reap whatever the container left running in its process group.
       process.forceKill();
-      String diagnostics = exitCode == ExitStatus.SUCCESS ? ""
-          : "Container exited with a non-zero exit code " + exitCode + ". Last " + STDERR_TAIL_BYTES
-              + " bytes of stderr :\n" + tail(spec.logDir().resolve(LaunchSpec.STDERR));
+      String diagnostics = exitDiagnostics(exitCode, spec.logDir());
       ctx.getLog().info("container exit containerId={} appId={} exitStatus={} killed=false",
           spec.containerId(), spec.applicationId(), exitCode);
       reportTo.tell(new Finished(spec.containerId(), exitCode, diagnostics, false));
       return Behaviors.stopped();
     }
+  }
+
+  /** What a container killed on request reports: why, and the exit code of its process when known. */
+  public static String killedDiagnostics(String why, int processExitCode) {
+    return why
+        + (processExitCode == ExitStatus.INVALID ? "" : "\nContainer killed on request. Exit code is " + processExitCode);
+  }
+
+  /** What a container that ended by itself reports: nothing on success, else its exit code and stderr's tail. */
+  public static String exitDiagnostics(int exitCode, Path logDir) {
+    return exitCode == ExitStatus.SUCCESS ? ""
+        : "Container exited with a non-zero exit code " + exitCode + ". Last " + STDERR_TAIL_BYTES
+            + " bytes of stderr :\n" + tail(logDir.resolve(LaunchSpec.STDERR));
   }
 
   /** Never through a link: a container run as its user owns its log dir, and must not have the node read for it. */

@@ -20,4 +20,10 @@ public interface ContainerProcess {
 
   /** Whether the root or any process seen in the tree is still alive. */
   boolean treeAlive();
+
+  /**
+   * Looks whether the root has ended, completing {@link #onExit()} if so, for a process that is no
+   * child of this NodeManager and so cannot be waited for; the container actor calls it on a timer.
+   */
+  default void poll() {}
 }

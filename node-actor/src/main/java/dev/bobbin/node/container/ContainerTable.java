@@ -48,6 +48,20 @@ public final class ContainerTable {
     live.put(created.containerId(), created);
   }
 
+  /**
+   * Puts back a container an earlier NodeManager on this node recorded: live, or finished and
+   * reported until the RM acknowledges it.
+   */
+  public void restore(ContainerRecord r) {
+    if (!r.isFinished()) {
+      live.put(r.containerId(), r);
+      return;
+    }
+    history.put(r.containerId(), r);
+    unacknowledged.put(r.containerId(), r.toStatus());
+    trimHistory();
+  }
+
   public void markRunning(String containerId) {
     live.computeIfPresent(containerId, (id, r) -> r.running());
     launchedTotal++;

@@ -67,13 +67,31 @@ public final class LaunchScript {
     return out.toString().replace("<LOG_DIR>", logDir.toString()).replace("<CPS>", ":");
   }
 
+  /**
+   * The script runs the commands in a subshell and outlives them, so that it records how they
+   * ended even when the last one {@code exec}s or a SIGTERM to the container's process group ends
+   * them (its own SIGTERM waits for theirs, and a subshell's signals are the defaults again). The
+   * pid and exit code files ({@link ProcessFiles}) are written under a temporary name and renamed
+   * with the shell's own {@code mv}, whatever PATH the container set.
+   */
   public static String render(LaunchSpec spec) {
     StringBuilder s = new StringBuilder("#!/bin/bash\n");
     s.append("# Written by the Bobbin NodeManager for ").append(spec.containerId()).append('\n');
     spec.environment().forEach((k, v) -> s.append("export ").append(k).append('=').append(shellQuote(v)).append('\n'));
     s.append("cd ").append(shellQuote(spec.workDir().toString())).append('\n');
-    s.append(String.join(" && ", spec.commands())).append('\n');
+    s.append(writeWhole("$$", ProcessFiles.pidFile(spec.workDir(), spec.containerId())));
+    s.append("trap : TERM\n");
+    s.append("(\n").append(String.join(" && ", spec.commands())).append("\n)\n");
+    s.append("rc=$?\n");
+    s.append(writeWhole("$rc", ProcessFiles.exitCodeFile(spec.workDir(), spec.containerId())));
+    s.append("exit $rc\n");
     return s.toString();
+  }
+
+  private static String writeWhole(String value, Path file) {
+    String target = shellQuote(file.toString());
+    String tmp = shellQuote(file + ".tmp");
+    return "echo \"" + value + "\" > " + tmp + " && command -p mv -f " + tmp + " " + target + "\n";
   }
 
   static String shellQuote(String v) {

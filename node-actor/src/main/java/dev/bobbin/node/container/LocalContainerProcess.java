@@ -74,10 +74,14 @@ final class LocalContainerProcess implements ContainerProcess {
   }
 
   private void signalGroup(String signal) {
-    if (!ownProcessGroup) return;
+    if (ownProcessGroup) signalGroup(process.pid(), signal);
+  }
+
+  /** Signals the process group {@code pgid}; its members' own signals are the fallback when this fails. */
+  static void signalGroup(long pgid, String signal) {
     try {
       Process kill =
-          new ProcessBuilder("kill", "-s", signal, "--", "-" + process.pid())
+          new ProcessBuilder("kill", "-s", signal, "--", "-" + pgid)
               .redirectErrorStream(true)
               .redirectOutput(ProcessBuilder.Redirect.DISCARD)
               .start();

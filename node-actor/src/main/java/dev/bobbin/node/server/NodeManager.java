@@ -11,15 +11,18 @@ import dev.bobbin.auth.UserAuthenticators;
 import dev.bobbin.config.ContainerExecutorSettings;
 import dev.bobbin.config.ContainerMonitorSettings;
 import dev.bobbin.config.NmCleanupSettings;
+import dev.bobbin.config.NmRecoverySettings;
 import dev.bobbin.config.HttpTls;
 import dev.bobbin.config.NmSettings;
 import dev.bobbin.config.security.SecuritySettings;
 import dev.bobbin.http.server.HttpServers;
 import dev.bobbin.node.container.ContainerExecutors;
+import dev.bobbin.node.container.ContainerLayout;
 import dev.bobbin.node.container.ProcessLauncher;
 import dev.bobbin.node.http.ContainerAccess;
 import dev.bobbin.node.http.NodeMetrics;
 import dev.bobbin.node.http.NodeRoutes;
+import dev.bobbin.node.recovery.StateRecorder;
 import dev.bobbin.protocol.client.BobbinHttp;
 import dev.bobbin.protocol.client.Credentials;
 import dev.bobbin.protocol.client.ResourceTrackerClient;
@@ -110,9 +113,10 @@ public final class NodeManager implements AutoCloseable {
     Config resolved = config.withFallback(ConfigFactory.defaultReference()).resolve();
     SecuritySettings security = SecuritySettings.from(config.withFallback(ConfigFactory.defaultReference()).resolve());
     Authentication<Identity> users = new Authentication<>(UserAuthenticators.from(security), "NM");
+    StateRecorder state = openStateStore(settings, NmRecoverySettings.from(resolved));
     ActorSystem<NodeAgent.Command> system =
         ActorSystem.create(NodeAgent.create(settings, ContainerMonitorSettings.from(resolved),
-            NmCleanupSettings.from(resolved), rm, launcher, clock), "bobbin-nm", config);
+            NmCleanupSettings.from(resolved), rm, launcher, clock, state), "bobbin-nm", config);
     HttpServers.Bound binding;
     try {
       binding = HttpServers.bind(system, settings.hostname(), settings.httpPort(),
@@ -137,11 +141,19 @@ public final class NodeManager implements AutoCloseable {
     if (binding.https().isPresent()) {
       log.info("NodeManager serving HTTPS on {} as well", binding.https().get().localAddress());
     }
-    // Also on JVM exit: containers must not outlive the agent that watches them.
+    // Also on JVM exit: containers must not outlive the agent that watches them (unless a supervised
+    // recovery leaves them to the next agent).
     shutdown.addTask(CoordinatedShutdown.PhaseServiceStop(), "nm-kill-containers",
         () -> AskPattern.ask(system, NodeAgent.Shutdown::new, settings.killGrace().plusSeconds(5), system.scheduler()));
     system.tell(new NodeAgent.Start(identity));
     return new NodeManager(system, binding, identity);
+  }
+
+  /** With recovery on, the store in the node's own directory (its port is fixed), read before the node starts. */
+  private static StateRecorder openStateStore(NmSettings settings, NmRecoverySettings recovery) {
+    recovery.checkPort(settings.httpPort());
+    String nodeId = new NodeIdentity(settings.hostname(), settings.httpPort()).nodeId();
+    return StateRecorder.open(recovery, new ContainerLayout(settings.workDir(), nodeId).nodeRoot());
   }
 
   /** host:port, the port being the bound HTTP port. */

@@ -65,7 +65,7 @@ class LaunchScriptTest {
     assertThat(script).startsWith("#!/bin/bash\n")
         .contains("export Q='it'\\''s $HOME'\n")
         .contains("export CONTAINER_ID='" + CID + "'\n")
-        .endsWith("echo a && echo b\n");
+        .contains("\necho a && echo b\n");
   }
 
   @Test
