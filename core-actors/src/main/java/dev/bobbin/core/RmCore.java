@@ -42,6 +42,8 @@ import dev.bobbin.core.scheduler.Scheduler;
 import dev.bobbin.core.scheduler.SchedulerDeps;
 import dev.bobbin.core.scheduler.SchedulerProtocol;
 import dev.bobbin.core.scheduler.ToScheduler;
+import dev.bobbin.core.trust.HostListsRefresh;
+import dev.bobbin.core.trust.MemberHostLists;
 import dev.bobbin.core.trust.NodeTrust;
 import dev.bobbin.core.trust.ProtocolGuard;
 import dev.bobbin.protocol.Ids;
@@ -102,6 +104,7 @@ public final class RmCore {
   private final MemberQueues queues;
   private final ActorRef<Topic.Command<MemberQueues.Refreshed>> queuesRefreshed;
   private final ProtocolGuard guard;
+  private final ActorRef<Topic.Command<HostListsRefresh.Refreshed>> hostListsRefreshed;
   private final long clusterTimestamp;
   private final String nodeScheme;
   private final AtomicInteger appSequence = new AtomicInteger();
@@ -169,6 +172,35 @@ public final class RmCore {
     this.queuesRefreshed = system.systemActorOf(Topic.create(MemberQueues.Refreshed.class, MemberQueues.TOPIC),
         "queues-refreshed-topic", Props.empty());
     system.systemActorOf(MemberQueues.listener(queues, reload, queuesRefreshed), "queues-refreshed", Props.empty());
+    this.hostListsRefreshed = system.systemActorOf(
+        Topic.create(HostListsRefresh.Refreshed.class, HostListsRefresh.TOPIC), "host-lists-refreshed-topic",
+        Props.empty());
+    system.systemActorOf(HostListsRefresh.listener(guard.hostLists(), hostListsRefreshed), "host-lists-refreshed",
+        Props.empty());
+  }
+
+  /**
+   * {@code yarn rmadmin -refreshNodes}: this member reads the host lists again, the others hear of it
+   * and read theirs, and the scheduler decommissions every running node the lists now refuse. A list
+   * that cannot be read is refused with a message naming it and changes nothing.
+   */
+  public CompletionStage<String> refreshNodes() {
+    MemberHostLists hosts = guard.hostLists();
+    return CompletableFuture.supplyAsync(hosts::reload, system.dispatchers().lookup(DispatcherSelector.blocking()))
+        .handle((lists, e) -> {
+          if (e != null) {
+            Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
+            throw new CompletionException(Rejection.badRequest(cause.getMessage()));
+          }
+          NodeTrust.logHosts(hosts);
+          hostListsRefreshed.tell(Topic.publish(new HostListsRefresh.Refreshed()));
+          return lists;
+        })
+        .thenCompose(lists -> AskPattern.<SchedulerProtocol.Command, SchedulerProtocol.Decommissioned>ask(schedulerRef.ref(),
+            r -> new SchedulerProtocol.DecommissionRefusedHosts(lists.included().orElse(null), lists.excluded(), r),
+            timeout, system.scheduler()))
+        .thenApply(gone -> gone.nodeIds().isEmpty() ? "Nodes refreshed"
+            : "Nodes refreshed; decommissioned " + String.join(", ", gone.nodeIds()));
   }
 
   /**

@@ -69,6 +69,7 @@ final class ClusterRoutes extends AllDirectives {
   private Route admin(RestCaller caller) {
     return concat(
         path("refresh-queues", () -> concat(put(() -> refreshQueues(caller)), post(() -> refreshQueues(caller)))),
+        path("refresh-nodes", () -> concat(put(() -> refreshNodes(caller)), post(() -> refreshNodes(caller)))),
         path("refresh-user-to-groups-mappings", () -> concat(put(() -> refreshGroups(caller)),
             post(() -> refreshGroups(caller)))));
   }
@@ -76,6 +77,11 @@ final class ClusterRoutes extends AllDirectives {
   /** Bobbin's stand-in for {@code yarn rmadmin -refreshQueues}. */
   private Route refreshQueues(RestCaller caller) {
     return asAdmin(caller, "refreshQueues", "Refresh Queues", core::refreshQueues);
+  }
+
+  /** {@code yarn rmadmin -refreshNodes}: the host lists read again, and refused hosts decommissioned. */
+  private Route refreshNodes(RestCaller caller) {
+    return asAdmin(caller, "refreshNodes", "Refresh Nodes", core::refreshNodes);
   }
 
   /** {@code yarn rmadmin -refreshUserToGroupsMappings}. */

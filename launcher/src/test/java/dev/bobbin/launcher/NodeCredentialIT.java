@@ -32,12 +32,13 @@ class NodeCredentialIT {
       "org.apache.hadoop.security.authentication.client.AuthenticationException";
   private static RmMember rm;
   private static Path dataDir;
+  private static Path excluded;
 
   @BeforeAll
   static void start() throws Exception {
     Path dir = Files.createTempDirectory("bobbin-node-credential-it");
     dataDir = dir.resolve("rm");
-    Path excluded = dir.resolve("excluded-hosts");
+    excluded = dir.resolve("excluded-hosts");
     Files.writeString(excluded, "# retired\nbanned.example.org\n");
     rm = RmMember.start(ConfigFactory.parseMap(Map.of(
         "bobbin.data-dir", dataDir.toString(),
@@ -121,5 +122,35 @@ class NodeCredentialIT {
     assertThat(r.json().path("diagnostics").asText()).contains("Disallowed NodeManager", "banned.example.org");
     assertThat(r.json().path("containerTokenKeys").size()).isZero();
     assertThat(nodes().findValuesAsText("id")).doesNotContain("banned.example.org:40003");
+  }
+
+  @Test
+  void aRefreshDecommissionsARunningNodeWhoseHostIsNowExcludedAndABadListChangesNothing() throws Exception {
+    Http.Reply joined = call(WirePaths.NM_REGISTER, registration("retiring.example.org", 40004), credential());
+    assertThat(joined.json().path("nodeAction").asText()).as(joined.body()).isEqualTo("NORMAL");
+    Http.await(java.time.Duration.ofSeconds(15), "the node to be listed", () ->
+        nodes().findValuesAsText("id").contains("retiring.example.org:40004"));
+    String lists = Files.readString(excluded);
+
+    Files.delete(excluded);
+    Http.Reply bad = Http.put(rm.url() + "/ws/v1/cluster/admin/refresh-nodes", "");
+    assertThat(bad.status()).as(bad.body()).isEqualTo(400);
+    assertThat(bad.json().path("RemoteException").path("message").asText())
+        .contains("bobbin.rm.nodes.exclude-path", excluded.toString());
+    Http.Reply stillBanned = call(WirePaths.NM_REGISTER, registration("banned.example.org", 40005), credential());
+    assertThat(stillBanned.json().path("nodeAction").asText()).as("the lists in use stay").isEqualTo("SHUTDOWN");
+
+    Files.writeString(excluded, lists + "retiring.example.org\n");
+    Http.Reply refreshed = Http.put(rm.url() + "/ws/v1/cluster/admin/refresh-nodes", "");
+    assertThat(refreshed.status()).as(refreshed.body()).isEqualTo(200);
+    assertThat(refreshed.json().path("result").asText()).contains("decommissioned retiring.example.org:40004");
+
+    Http.Reply hb = call(WirePaths.NM_HEARTBEAT,
+        new NodeHeartbeatRequest("retiring.example.org:40004", 0, List.of(), true, ""), credential());
+    assertThat(hb.json().path("nodeAction").asText()).as(hb.body()).isEqualTo("SHUTDOWN");
+    JsonNode node = Http.get(rm.url() + "/ws/v1/cluster/nodes/retiring.example.org:40004").json().path("node");
+    assertThat(node.path("state").asText()).isEqualTo("DECOMMISSIONED");
+    Http.Reply again = call(WirePaths.NM_REGISTER, registration("retiring.example.org", 40004), credential());
+    assertThat(again.json().path("nodeAction").asText()).as("it cannot register again").isEqualTo("SHUTDOWN");
   }
 }

@@ -192,6 +192,9 @@ public final class Scheduler implements Acts {
         .onMessage(SchedulerProtocol.LifetimeChanged.class, m -> same(() -> lifecycles.lifetimeChanged(m)))
         .onMessage(SchedulerProtocol.QueueMoved.class, m -> same(() -> lifecycles.queueMoved(m)))
         .onMessage(NodeRegistered.class, m -> same(() -> m.replyTo().tell(nodes.register(m))))
+        .onMessage(SchedulerProtocol.DecommissionRefusedHosts.class,
+            m -> same(() -> m.replyTo().tell(
+                new SchedulerProtocol.Decommissioned(nodes.decommissionRefused(m.included(), m.excluded())))))
         .onMessage(NodeHeartbeat.class, m -> same(() -> m.replyTo().tell(nodes.heartbeat(m.request()))))
         .onMessage(AmRegistered.class, m -> same(() ->
             m.replyTo().tell(amProtocol.register(m.attemptId(), deps.clock().millis(), tokens::container))))

@@ -18,6 +18,7 @@ import dev.bobbin.protocol.am.RegisterAmResponse;
 import dev.bobbin.protocol.node.NodeHeartbeatRequest;
 import dev.bobbin.protocol.node.NodeHeartbeatResponse;
 import java.util.List;
+import java.util.Set;
 import java.util.Map;
 import org.apache.pekko.Done;
 import org.apache.pekko.actor.NoSerializationVerificationNeeded;
@@ -154,6 +155,18 @@ public final class SchedulerProtocol {
 
   /** Reads the queue configuration again and swaps it in; an invalid one is refused and changes nothing. */
   public record Reconfigure(ActorRef<StatusReply<String>> replyTo) implements Command {}
+
+  /**
+   * The host lists were read again: every in-service node whose host they now refuse is
+   * DECOMMISSIONED, its containers killed; the answer names those nodes.
+   *
+   * @param included the hosts that may register; null when every host may
+   */
+  public record DecommissionRefusedHosts(Set<String> included, Set<String> excluded,
+      ActorRef<Decommissioned> replyTo) implements Command {}
+
+  /** The nodes a refresh decommissioned. */
+  public record Decommissioned(List<String> nodeIds) implements CborSerializable {}
 
   /** The policy's state for the scheduler REST view. */
   public record GetView(ActorRef<SchedulerView> replyTo) implements Command {}

@@ -1,15 +1,13 @@
 package dev.bobbin.core.trust;
 
-import dev.bobbin.config.HostsFile;
 import dev.bobbin.config.NodeCredential;
 import dev.bobbin.config.NodeTrustSettings;
 import java.util.Optional;
-import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /** Which NodeManagers an RM member lets in: by their credential, and by their host. */
-public record NodeTrust(NodeAuthenticator authenticator, HostLists hosts) {
+public record NodeTrust(NodeAuthenticator authenticator, MemberHostLists hosts) {
   private static final Logger log = LoggerFactory.getLogger(NodeTrust.class);
   private static final String CREDENTIAL_KEY = "bobbin.rm.node-credential-file";
 
@@ -33,16 +31,19 @@ public record NodeTrust(NodeAuthenticator authenticator, HostLists hosts) {
     log.info("NodeManagers join this cluster with the node credential in {} ({}): start each with"
         + " 'bobbin nm --node-credential FILE' (or bobbin.nm.node-credential-file) on a copy of it; every member"
         + " of the cluster needs the same one ({})", file, where, CREDENTIAL_KEY);
-    HostLists hosts = new HostLists(
-        settings.includePath().map(p -> HostsFile.read(p, "bobbin.rm.nodes.include-path")),
-        settings.excludePath().map(p -> HostsFile.read(p, "bobbin.rm.nodes.exclude-path")).orElse(Set.of()));
-    if (settings.includePath().isPresent() || settings.excludePath().isPresent()) {
-      log.info("NodeManager hosts: {} included ({}), {} excluded ({})",
-          hosts.included().map(s -> Integer.toString(s.size())).orElse("all"),
-          settings.includePath().map(Object::toString).orElse("no include list"), hosts.excluded().size(),
-          settings.excludePath().map(Object::toString).orElse("no exclude list"));
-    }
+    MemberHostLists hosts = new MemberHostLists(settings);
+    if (hosts.configured()) logHosts(hosts);
     return new NodeTrust(NodeAuthenticator.sharedCredential(credential), hosts);
+  }
+
+  /** Says in the log which hosts may register, and from which files. */
+  public static void logHosts(MemberHostLists lists) {
+    NodeTrustSettings settings = lists.settings();
+    HostLists hosts = lists.current();
+    log.info("NodeManager hosts: {} included ({}), {} excluded ({})",
+        hosts.included().map(s -> Integer.toString(s.size())).orElse("all"),
+        settings.includePath().map(Object::toString).orElse("no include list"), hosts.excluded().size(),
+        settings.excludePath().map(Object::toString).orElse("no exclude list"));
   }
 
   /** Why a call with {@code proof} is refused; empty when it is let in. */

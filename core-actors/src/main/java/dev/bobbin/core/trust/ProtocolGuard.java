@@ -37,7 +37,12 @@ public final class ProtocolGuard {
 
   /** Why {@code host} may not register (the host lists); empty when it may. */
   public Optional<String> hostRefusal(String host) {
-    return nodes.hosts().refusal(host);
+    return nodes.hosts().current().refusal(host);
+  }
+
+  /** The host lists this member checks registrations against. */
+  public MemberHostLists hostLists() {
+    return nodes.hosts();
   }
 
   /** The container-token keys a registering NodeManager gets, and the cluster's identity. */

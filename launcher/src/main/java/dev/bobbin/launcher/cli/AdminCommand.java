@@ -17,9 +17,9 @@ import picocli.CommandLine.Spec;
 
 /** {@code bobbin admin ACTION}: the RM's administration, as {@code yarn rmadmin}. */
 @Command(name = "admin", header = "Administers the ResourceManager, as yarn rmadmin: admin refresh-queues,"
-    + " refresh-user-to-groups-mappings, issue-token.")
+    + " refresh-nodes, refresh-user-to-groups-mappings, issue-token.")
 final class AdminCommand implements Runnable {
-  static final String ACTIONS = "refresh-queues, refresh-user-to-groups-mappings, issue-token";
+  static final String ACTIONS = "refresh-queues, refresh-nodes, refresh-user-to-groups-mappings, issue-token";
 
   @Spec CommandSpec spec;
 
@@ -41,6 +41,24 @@ final class AdminCommand implements Runnable {
     int run() {
       String result = rm().refreshQueues();
       out.println(result.isBlank() ? "Queues refreshed" : result);
+      return 0;
+    }
+  }
+
+  /** {@code bobbin admin refresh-nodes}: re-reads the host lists, like {@code yarn rmadmin -refreshNodes}. */
+  @Command(name = "refresh-nodes", header = "Re-reads the NodeManager host lists, as yarn rmadmin -refreshNodes.",
+      description = "Every RM member reads bobbin.rm.nodes.include-path and exclude-path again: a host they no longer"
+          + " allow cannot register, and a running one is decommissioned (its containers killed, the NodeManager"
+          + " told to shut down). A list that cannot be read is refused, naming it, and the lists in use stay.")
+  static final class RefreshNodes extends ClientCommand {
+    RefreshNodes(ClientContext context, PrintStream out) {
+      super(context, out);
+    }
+
+    @Override
+    int run() {
+      String result = rm().refreshNodes();
+      out.println(result.isBlank() ? "Nodes refreshed" : result);
       return 0;
     }
   }

@@ -22,6 +22,7 @@ public final class ClientCommands {
         .addSubcommand(new LogsCommand(context, out))
         .addSubcommand(new CommandLine(new AdminCommand())
             .addSubcommand(new AdminCommand.RefreshQueues(context, out))
+            .addSubcommand(new AdminCommand.RefreshNodes(context, out))
             .addSubcommand(new AdminCommand.RefreshGroups(context, out))
             .addSubcommand(new AdminCommand.IssueToken(out)));
   }

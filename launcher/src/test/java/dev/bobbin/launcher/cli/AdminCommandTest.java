@@ -45,6 +45,18 @@ class AdminCommandTest {
   }
 
   @Test
+  void refreshNodesPrintsWhatTheRmDecommissioned() {
+    rm.on("PUT", AppPaths.REFRESH_NODES, 200, "{\"result\":\"Nodes refreshed; decommissioned h1:8041\"}");
+
+    Cli.Result result = Cli.run("admin", "refresh-nodes", "--rm", rm.url(), "--user", "yarn");
+
+    assertThat(result.exitCode()).as(result.err()).isZero();
+    assertThat(result.out()).isEqualTo("Nodes refreshed; decommissioned h1:8041\n");
+    assertThat(rm.requests("PUT", AppPaths.REFRESH_NODES)).singleElement()
+        .satisfies(put -> assertThat(put.query()).containsEntry("user.name", "yarn"));
+  }
+
+  @Test
   void refreshUserToGroupsMappingsAsksTheRm() {
     rm.on("PUT", AppPaths.REFRESH_GROUPS, 200, "{\"result\":\"User to groups mappings refreshed\"}");
 

@@ -6,6 +6,7 @@ final class AppPaths {
   static final String NEW_APPLICATION = APPS + "/new-application";
   static final String NODES = "/ws/v1/cluster/nodes";
   static final String REFRESH_QUEUES = "/ws/v1/cluster/admin/refresh-queues";
+  static final String REFRESH_NODES = "/ws/v1/cluster/admin/refresh-nodes";
   static final String REFRESH_GROUPS = "/ws/v1/cluster/admin/refresh-user-to-groups-mappings";
 
   private AppPaths() {}

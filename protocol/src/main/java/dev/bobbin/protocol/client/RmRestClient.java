@@ -131,6 +131,12 @@ public final class RmRestClient {
         .as(JsonNode.class).path("result").asText("");
   }
 
+  /** {@code yarn rmadmin -refreshNodes}: the RM's members read the host lists again and decommission refused hosts. */
+  public String refreshNodes() {
+    return send(rm -> Call.put(rm, CLUSTER + "/admin/refresh-nodes", null))
+        .as(JsonNode.class).path("result").asText("");
+  }
+
   /** {@code yarn rmadmin -refreshUserToGroupsMappings}: the RM's members look users' groups up afresh. */
   public String refreshUserToGroupsMappings() {
     return send(rm -> Call.put(rm, CLUSTER + "/admin/refresh-user-to-groups-mappings", null))
