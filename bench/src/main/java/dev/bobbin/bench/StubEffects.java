@@ -101,7 +101,7 @@ final class StubEffects implements SchedulerEffects {
   }
 
   @Override
-  public CompletionStage<Done> markNode(String nodeId, NodeState state, String reason) {
+  public CompletionStage<Done> markNode(String nodeId, NodeState state, String reason, long until) {
     return DONE;
   }
 

@@ -2,6 +2,7 @@ package dev.bobbin.config;
 
 import com.typesafe.config.Config;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Optional;
 
 /**
@@ -11,7 +12,13 @@ import java.util.Optional;
  * {@code yarn.resourcemanager.nodes.include-path} and {@code exclude-path}).
  */
 public record NodeTrustSettings(
-    Path credentialFile, boolean credentialConfigured, Optional<Path> includePath, Optional<Path> excludePath) {
+    Path credentialFile, boolean credentialConfigured, Optional<Path> includePath, Optional<Path> excludePath,
+    Duration gracefulDecommissionTimeout) {
+
+  public NodeTrustSettings(Path credentialFile, boolean credentialConfigured, Optional<Path> includePath,
+      Optional<Path> excludePath) {
+    this(credentialFile, credentialConfigured, includePath, excludePath, Duration.ofHours(1));
+  }
 
   static final String CREDENTIAL_FILE = "bobbin.rm.node-credential-file";
 
@@ -19,7 +26,16 @@ public record NodeTrustSettings(
     String configured = rm.getString("node-credential-file");
     return new NodeTrustSettings(
         configured.isBlank() ? dataDir.resolve(NodeCredential.FILE_NAME) : Path.of(configured),
-        !configured.isBlank(), path(rm, "nodes.include-path"), path(rm, "nodes.exclude-path"));
+        !configured.isBlank(), path(rm, "nodes.include-path"), path(rm, "nodes.exclude-path"),
+        gracefulTimeout(rm));
+  }
+
+  private static Duration gracefulTimeout(Config rm) {
+    Duration d = rm.getDuration("nodes.graceful-decommission-timeout");
+    if (d.isNegative()) {
+      throw new SettingsException("bobbin.rm.nodes.graceful-decommission-timeout", "must be 0 or more, was " + d);
+    }
+    return d;
   }
 
   private static Optional<Path> path(Config rm, String key) {

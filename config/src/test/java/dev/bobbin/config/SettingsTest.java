@@ -42,6 +42,16 @@ class SettingsTest {
     assertThat(rm.nodeTrust().credentialFile()).isEqualTo(Path.of("data", "node-credential"));
     assertThat(rm.nodeTrust().credentialConfigured()).isFalse();
     assertThat(rm.nodeTrust().includePath()).isEmpty();
+    // yarn.resourcemanager.nodemanager-graceful-decommission-timeout-secs
+    assertThat(rm.nodeTrust().gracefulDecommissionTimeout()).hasHours(1);
+  }
+
+  @Test
+  void theGracefulDecommissionTimeoutIsNotNegative() {
+    assertThat(RmSettings.from(with("bobbin.rm.nodes.graceful-decommission-timeout = 90s")).nodeTrust()
+        .gracefulDecommissionTimeout()).hasSeconds(90);
+    assertThatThrownBy(() -> RmSettings.from(with("bobbin.rm.nodes.graceful-decommission-timeout = -1s")))
+        .isInstanceOf(SettingsException.class).hasMessageContaining("bobbin.rm.nodes.graceful-decommission-timeout");
   }
 
   @Test

@@ -43,6 +43,7 @@ import dev.bobbin.core.scheduler.SchedulerDeps;
 import dev.bobbin.core.scheduler.SchedulerProtocol;
 import dev.bobbin.core.scheduler.ToScheduler;
 import dev.bobbin.core.trust.HostListsRefresh;
+import dev.bobbin.protocol.NodeState;
 import dev.bobbin.core.trust.MemberHostLists;
 import dev.bobbin.core.trust.NodeTrust;
 import dev.bobbin.core.trust.ProtocolGuard;
@@ -183,8 +184,12 @@ public final class RmCore {
    * {@code yarn rmadmin -refreshNodes}: this member reads the host lists again, the others hear of it
    * and read theirs, and the scheduler decommissions every running node the lists now refuse. A list
    * that cannot be read is refused with a message naming it and changes nothing.
+   *
+   * @param graceful a graceful decommission's timeout (empty: the configured default), or null for
+   *     a forced one
    */
-  public CompletionStage<String> refreshNodes() {
+  public CompletionStage<String> refreshNodes(Optional<Duration> graceful) {
+    long gracefulMillis = graceful == null ? -1 : gracefulTimeout(graceful).toMillis();
     MemberHostLists hosts = guard.hostLists();
     return CompletableFuture.supplyAsync(hosts::reload, system.dispatchers().lookup(DispatcherSelector.blocking()))
         .handle((lists, e) -> {
@@ -197,10 +202,27 @@ public final class RmCore {
           return lists;
         })
         .thenCompose(lists -> AskPattern.<SchedulerProtocol.Command, SchedulerProtocol.Decommissioned>ask(schedulerRef.ref(),
-            r -> new SchedulerProtocol.DecommissionRefusedHosts(lists.included().orElse(null), lists.excluded(), r),
-            timeout, system.scheduler()))
+            r -> new SchedulerProtocol.DecommissionRefusedHosts(lists.included().orElse(null), lists.excluded(),
+                gracefulMillis, r), timeout, system.scheduler()))
         .thenApply(gone -> gone.nodeIds().isEmpty() ? "Nodes refreshed"
-            : "Nodes refreshed; decommissioned " + String.join(", ", gone.nodeIds()));
+            : "Nodes refreshed; " + (gracefulMillis < 0 ? "decommissioned " : "decommissioning ")
+                + String.join(", ", gone.nodeIds()));
+  }
+
+  /**
+   * {@code PUT /ws/v1/cluster/nodes/{id}/state}: DECOMMISSIONING (for {@code graceful}, or the
+   * configured default), DECOMMISSIONED, or RUNNING to recommission; answers the state it is in.
+   */
+  public CompletionStage<String> setNodeState(String nodeId, NodeState state, Optional<Duration> graceful) {
+    long gracefulMillis = gracefulTimeout(graceful).toMillis();
+    return AskPattern.<SchedulerProtocol.Command, StatusReply<String>>ask(schedulerRef.ref(),
+            r -> new SchedulerProtocol.SetNodeState(nodeId, state, gracefulMillis, r), timeout, system.scheduler())
+        .thenCompose(r -> r.isError() ? CompletableFuture.failedFuture(Rejection.badRequest(r.getError().getMessage()))
+            : CompletableFuture.completedFuture(r.getValue()));
+  }
+
+  private Duration gracefulTimeout(Optional<Duration> given) {
+    return given.orElse(rm.nodeTrust().gracefulDecommissionTimeout());
   }
 
   /**

@@ -61,6 +61,8 @@ final class ClusterRoutes extends AllDirectives {
         path("nodes", () -> get(() -> parameterMap(q -> async(() -> nodes(q))))),
         path(PathMatchers.segment("nodes").slash(PathMatchers.segment()), id -> get(() ->
             PathIds.nodeId(id, () -> async(() -> node(id))))),
+        path(PathMatchers.segment("nodes").slash(PathMatchers.segment()).slash("state"), id -> put(() ->
+            PathIds.nodeId(id, () -> entity(Unmarshaller.entityToString(), body -> putNodeState(id, body, caller))))),
         pathPrefix("admin", () -> admin(caller)),
         pathPrefix("apps", () -> appRoutes(caller)))))));
   }
@@ -69,7 +71,8 @@ final class ClusterRoutes extends AllDirectives {
   private Route admin(RestCaller caller) {
     return concat(
         path("refresh-queues", () -> concat(put(() -> refreshQueues(caller)), post(() -> refreshQueues(caller)))),
-        path("refresh-nodes", () -> concat(put(() -> refreshNodes(caller)), post(() -> refreshNodes(caller)))),
+        path("refresh-nodes", () -> parameterOptional("graceful", graceful ->
+            concat(put(() -> refreshNodes(caller, graceful)), post(() -> refreshNodes(caller, graceful))))),
         path("refresh-user-to-groups-mappings", () -> concat(put(() -> refreshGroups(caller)),
             post(() -> refreshGroups(caller)))));
   }
@@ -80,8 +83,16 @@ final class ClusterRoutes extends AllDirectives {
   }
 
   /** {@code yarn rmadmin -refreshNodes}: the host lists read again, and refused hosts decommissioned. */
-  private Route refreshNodes(RestCaller caller) {
-    return asAdmin(caller, "refreshNodes", "Refresh Nodes", core::refreshNodes);
+  private Route refreshNodes(RestCaller caller, java.util.Optional<String> graceful) {
+    return asAdmin(caller, "refreshNodes", "Refresh Nodes", () -> core.refreshNodes(NodeStateJson.graceful(graceful)));
+  }
+
+  /** A graceful decommission, a forced one, or a recommission of one node: the administrators' alone. */
+  private Route putNodeState(String id, String body, RestCaller caller) {
+    return asAdmin(caller, "updateNodeState", "Update Node State", () -> {
+      JsonNode tree = Bodies.tree(body);
+      return core.setNodeState(id, NodeStateJson.state(tree), NodeStateJson.timeout(tree));
+    }, state -> ok(Map.of("state", state)));
   }
 
   /** {@code yarn rmadmin -refreshUserToGroupsMappings}. */
@@ -91,11 +102,16 @@ final class ClusterRoutes extends AllDirectives {
   }
 
   private Route asAdmin(RestCaller caller, String method, String operation, Supplier<CompletionStage<String>> op) {
+    return asAdmin(caller, method, operation, op, msg -> ok(Map.of("result", msg)));
+  }
+
+  private Route asAdmin(RestCaller caller, String method, String operation, Supplier<CompletionStage<String>> op,
+      java.util.function.Function<String, HttpResponse> answer) {
     return async(() -> {
       if (!core.access().isAdmin(caller.who())) {
         throw Rejection.accessDenied("User " + caller.user() + " doesn't have permission to call '" + method + "'");
       }
-      return audited(caller, operation, ADMIN_SERVICE, null, op.get()).thenApply(msg -> ok(Map.of("result", msg)));
+      return audited(caller, operation, ADMIN_SERVICE, null, op.get()).thenApply(answer);
     }, caller, operation, ADMIN_SERVICE, null);
   }
 

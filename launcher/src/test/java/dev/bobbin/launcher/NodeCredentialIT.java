@@ -153,4 +153,34 @@ class NodeCredentialIT {
     Http.Reply again = call(WirePaths.NM_REGISTER, registration("retiring.example.org", 40004), credential());
     assertThat(again.json().path("nodeAction").asText()).as("it cannot register again").isEqualTo("SHUTDOWN");
   }
+
+  @Test
+  void anAdministratorDecommissionsANodeGracefullyRecommissionsItAndBadRequestsAreRefused() throws Exception {
+    Http.Reply joined = call(WirePaths.NM_REGISTER, registration("127.0.0.1", 40006), credential());
+    assertThat(joined.json().path("nodeAction").asText()).as(joined.body()).isEqualTo("NORMAL");
+    String state = rm.url() + "/ws/v1/cluster/nodes/127.0.0.1:40006/state";
+    Http.await(java.time.Duration.ofSeconds(15), "the node to be listed", () ->
+        nodes().findValuesAsText("id").contains("127.0.0.1:40006"));
+
+    Http.Reply draining = Http.put(state, "{\"state\":\"DECOMMISSIONING\",\"decommissionTimeout\":600}");
+    assertThat(draining.status()).as(draining.body()).isEqualTo(200);
+    assertThat(draining.json().path("state").asText()).isEqualTo("DECOMMISSIONING");
+    assertThat(Http.get(rm.url() + "/ws/v1/cluster/nodes?states=DECOMMISSIONING").json().findValuesAsText("id"))
+        .containsExactly("127.0.0.1:40006");
+
+    Http.Reply back = Http.put(state, "{\"state\":\"RUNNING\"}");
+    assertThat(back.status()).as(back.body()).isEqualTo(200);
+    JsonNode node = Http.get(rm.url() + "/ws/v1/cluster/nodes/127.0.0.1:40006").json().path("node");
+    assertThat(node.path("state").asText()).isEqualTo("RUNNING");
+
+    Http.Reply lost = Http.put(state, "{\"state\":\"LOST\"}");
+    assertThat(lost.status()).isEqualTo(400);
+    assertThat(lost.json().path("RemoteException").path("message").asText()).contains("Invalid node state 'LOST'");
+    assertThat(Http.put(state, "{\"state\":\"DECOMMISSIONING\",\"timeout\":5}").json()
+        .path("RemoteException").path("message").asText()).contains("Unknown field timeout");
+    assertThat(Http.put(rm.url() + "/ws/v1/cluster/nodes/127.0.0.1:40999/state", "{\"state\":\"RUNNING\"}")
+        .status()).isEqualTo(400);
+    assertThat(Http.put(rm.url() + "/ws/v1/cluster/admin/refresh-nodes?graceful=soon", "").json()
+        .path("RemoteException").path("message").asText()).contains("Invalid graceful soon");
+  }
 }

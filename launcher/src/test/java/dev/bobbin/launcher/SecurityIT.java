@@ -232,6 +232,8 @@ class SecurityIT {
     assertRemoteException(bob.put("/admin/refresh-queues", ""), 403, ACCESS_CONTROL, "refreshQueues");
     assertRemoteException(bob.put("/admin/refresh-nodes", ""), 403, ACCESS_CONTROL, "refreshNodes");
     assertThat(admin.put("/admin/refresh-nodes", "").status()).isEqualTo(200);
+    assertRemoteException(bob.put("/nodes/h:1/state", "{\"state\":\"DECOMMISSIONING\"}"), 403, ACCESS_CONTROL,
+        "updateNodeState");
     assertRemoteException(bob.put("/admin/refresh-user-to-groups-mappings", ""), 403, ACCESS_CONTROL,
         "refreshUserToGroupsMappings");
     assertThat(admin.put("/admin/refresh-user-to-groups-mappings", "").status()).isEqualTo(200);

@@ -33,7 +33,13 @@ public final class NodeEntity
 
   public record Register(Registration registration, ActorRef<StatusReply<Report>> replyTo) implements Command {}
 
-  public record MarkState(NodeState state, String reason, ActorRef<StatusReply<Report>> replyTo) implements Command {}
+  /** @param until a DECOMMISSIONING node's graceful timeout (epoch ms); 0 for any other state */
+  public record MarkState(NodeState state, String reason, long until, ActorRef<StatusReply<Report>> replyTo)
+      implements Command {
+    public MarkState(NodeState state, String reason, ActorRef<StatusReply<Report>> replyTo) {
+      this(state, reason, 0, replyTo);
+    }
+  }
 
   public record Report(Registration registration, NodeState state, long registeredTime, String reason)
       implements CborSerializable {}
@@ -42,19 +48,32 @@ public final class NodeEntity
 
   public record Registered(Registration registration, long time) implements Event {}
 
-  public record StateChanged(NodeState state, String reason) implements Event {}
+  /** @param until a DECOMMISSIONING node's graceful timeout (epoch ms); 0 otherwise */
+  public record StateChanged(NodeState state, String reason, long until) implements Event {
+    public StateChanged(NodeState state, String reason) {
+      this(state, reason, 0);
+    }
+  }
 
-  public record State(Registration registration, NodeState state, long registeredTime, String reason)
+  /** @param until a DECOMMISSIONING node's graceful timeout (epoch ms); 0 otherwise */
+  public record State(Registration registration, NodeState state, long registeredTime, String reason, long until)
       implements CborSerializable {
     public static final State EMPTY = new State(null, NodeState.NEW, 0, "");
 
+    public State(Registration registration, NodeState state, long registeredTime, String reason) {
+      this(registration, state, registeredTime, reason, 0);
+    }
+
     public State apply(Event e) {
       if (e instanceof Registered r) {
-        return state == NodeState.UNHEALTHY
-            ? new State(r.registration(), state, r.time(), reason)
+        // A registration says nothing of health, and does not end a graceful decommission.
+        return state == NodeState.UNHEALTHY || state == NodeState.DECOMMISSIONING
+            ? new State(r.registration(), state, r.time(), reason, until)
             : new State(r.registration(), NodeState.RUNNING, r.time(), "");
       }
-      if (e instanceof StateChanged c) return new State(registration, c.state(), registeredTime, c.reason());
+      if (e instanceof StateChanged c) {
+        return new State(registration, c.state(), registeredTime, c.reason(), c.until());
+      }
       throw new IllegalArgumentException("Unknown event " + e);
     }
 
@@ -95,7 +114,8 @@ public final class NodeEntity
       return Effect().reply(c.replyTo(), StatusReply.error("Registration is for another node"));
     }
     if (c.registration().equals(s.registration())
-        && (s.state() == NodeState.RUNNING || s.state() == NodeState.UNHEALTHY)) {
+        && (s.state() == NodeState.RUNNING || s.state() == NodeState.UNHEALTHY
+            || s.state() == NodeState.DECOMMISSIONING)) {
       return Effect().reply(c.replyTo(), StatusReply.success(s.report()));
     }
     return Effect().persist(new Registered(c.registration(), clock.millis()))
@@ -106,8 +126,10 @@ public final class NodeEntity
     if (s.registration() == null) {
       return Effect().reply(c.replyTo(), StatusReply.error("nodeId, " + nodeId + ", is not found"));
     }
-    if (s.state() == c.state()) return Effect().reply(c.replyTo(), StatusReply.success(s.report()));
-    return Effect().persist(new StateChanged(c.state(), c.reason()))
+    if (s.state() == c.state() && s.until() == c.until()) {
+      return Effect().reply(c.replyTo(), StatusReply.success(s.report()));
+    }
+    return Effect().persist(new StateChanged(c.state(), c.reason(), c.until()))
         .thenReply(c.replyTo(), ns -> StatusReply.success(ns.report()));
   }
 

@@ -154,9 +154,9 @@ public final class EntityEffects implements SchedulerEffects {
   }
 
   @Override
-  public CompletionStage<Done> markNode(String nodeId, NodeState state, String reason) {
+  public CompletionStage<Done> markNode(String nodeId, NodeState state, String reason, long until) {
     return Retrying.<NodeEntity.Report>ask(t -> AskPattern.askWithStatus(nodes.apply(nodeId),
-            r -> new NodeEntity.MarkState(state, reason, r), t, system.scheduler()), timeout)
+            r -> new NodeEntity.MarkState(state, reason, until, r), t, system.scheduler()), timeout)
         .thenApply(r -> Done.getInstance());
   }
 

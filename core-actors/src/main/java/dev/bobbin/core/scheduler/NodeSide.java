@@ -7,10 +7,8 @@ import dev.bobbin.protocol.NodeAction;
 import dev.bobbin.protocol.NodeState;
 import dev.bobbin.protocol.node.NodeHeartbeatRequest;
 import dev.bobbin.protocol.node.NodeHeartbeatResponse;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -52,6 +50,11 @@ final class NodeSide {
         node.state = NodeState.UNHEALTHY;
         node.healthReport = old.healthReport;
         node.lastHealthUpdate = old.lastHealthUpdate;
+      }
+      if (old.state == NodeState.DECOMMISSIONING) {
+        // A registration does not end a graceful decommission.
+        node.state = NodeState.DECOMMISSIONING;
+        node.decommissionUntil = old.decommissionUntil;
       }
       node.allocated = old.allocated;
       node.containers.addAll(old.containers);
@@ -161,33 +164,6 @@ final class NodeSide {
       return;
     }
     model.cleanup().reportedAppLookedUp(m.nodeId(), m.appId(), m.ended());
-  }
-
-  /**
-   * As YARN's NodesListManager after a refresh: every in-service node whose host the lists now
-   * refuse is DECOMMISSIONED, in the journal too; its containers are killed and it is told to shut
-   * down with its next heartbeat.
-   *
-   * @param included the hosts that may register; null when every host may
-   * @return the nodes decommissioned
-   */
-  List<String> decommissionRefused(Set<String> included, Set<String> excluded) {
-    List<String> decommissioned = new ArrayList<>();
-    for (SchedNode node : model.nodes()) {
-      String host = node.registration.host().toLowerCase(Locale.ROOT);
-      boolean refused = (included != null && !included.contains(host)) || excluded.contains(host);
-      if (!refused || !(node.state.isAnswered() || node.awaitingResync)) continue;
-      node.state = NodeState.DECOMMISSIONED;
-      node.awaitingResync = false;
-      log.info("Node {} decommissioned: its host {} is no longer allowed by the node lists", node.id(), host);
-      acts.write(new Write.MarkNode(node.id(), NodeState.DECOMMISSIONED, "host not allowed by the node lists"));
-      for (String id : List.copyOf(node.containers)) {
-        lifecycles.complete(id, ExitStatus.ABORTED, "Container released on a *decommissioned* node "
-            + node.id() + ": its host is no longer allowed by the node lists");
-      }
-      decommissioned.add(node.id());
-    }
-    return decommissioned;
   }
 
   /** A decommissioned node's answer: shut down (the NodeManager kills what it still runs as it stops). */

@@ -59,6 +59,10 @@ final class Recovery {
         // It takes no containers until a heartbeat reports it healthy.
         node.state = NodeState.UNHEALTHY;
         node.healthReport = n.reason();
+      } else if (n.state() == NodeState.DECOMMISSIONING) {
+        // Its graceful decommission goes on, to the timeout it was given.
+        node.state = NodeState.DECOMMISSIONING;
+        node.decommissionUntil = n.until();
       }
       model.putNode(node);
     });

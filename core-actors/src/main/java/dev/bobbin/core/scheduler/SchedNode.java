@@ -27,6 +27,8 @@ final class SchedNode {
   String healthReport = "";
   /** When the node last checked its health, by its own clock (epoch ms). */
   long lastHealthUpdate;
+  /** While DECOMMISSIONING: when its remaining containers are killed (epoch ms). */
+  long decommissionUntil;
   /** Known from the journal; its NodeManager has not re-registered with this scheduler yet. */
   boolean awaitingResync;
   /**

@@ -97,6 +97,7 @@ public final class Scheduler implements Acts {
   private final ContainerTokens tokens;
   private final Lifecycles lifecycles;
   private final NodeSide nodes;
+  private final Decommissions decommissions;
   private final AmProtocol amProtocol;
   private final Allocator allocator;
   private final PolicyUpdates updates;
@@ -114,6 +115,7 @@ public final class Scheduler implements Acts {
     this.tokens = new ContainerTokens(started.epoch(), deps.keys(), deps.containerTokenLifetime(), deps.clock());
     this.lifecycles = new Lifecycles(model, policy, deps, this);
     this.nodes = new NodeSide(model, lifecycles, deps, started.epoch(), this);
+    this.decommissions = new Decommissions(model, lifecycles, deps, this);
     AllocationLimits limits = AllocationLimits.of(deps.settings());
     this.amProtocol = new AmProtocol(model, limits, leaf -> policy.allocationLimits(limits, leaf));
     this.allocator = new Allocator(model, policy, lifecycles, deps, tokens, this);
@@ -176,6 +178,7 @@ public final class Scheduler implements Acts {
 
   private void expire() {
     nodes.expireNodes();
+    decommissions.follow();
     lifecycles.expireAllocations();
     lifecycles.expireAms();
     lifecycles.expireAmsLeftToExit();
@@ -192,9 +195,10 @@ public final class Scheduler implements Acts {
         .onMessage(SchedulerProtocol.LifetimeChanged.class, m -> same(() -> lifecycles.lifetimeChanged(m)))
         .onMessage(SchedulerProtocol.QueueMoved.class, m -> same(() -> lifecycles.queueMoved(m)))
         .onMessage(NodeRegistered.class, m -> same(() -> m.replyTo().tell(nodes.register(m))))
-        .onMessage(SchedulerProtocol.DecommissionRefusedHosts.class,
-            m -> same(() -> m.replyTo().tell(
-                new SchedulerProtocol.Decommissioned(nodes.decommissionRefused(m.included(), m.excluded())))))
+        .onMessage(SchedulerProtocol.DecommissionRefusedHosts.class, m -> same(() -> m.replyTo().tell(
+            new SchedulerProtocol.Decommissioned(decommissions.refresh(m.included(), m.excluded(), m.gracefulMillis())))))
+        .onMessage(SchedulerProtocol.SetNodeState.class, m -> same(() ->
+            m.replyTo().tell(decommissions.setState(m.nodeId(), m.state(), m.gracefulMillis()))))
         .onMessage(NodeHeartbeat.class, m -> same(() -> m.replyTo().tell(nodes.heartbeat(m.request()))))
         .onMessage(AmRegistered.class, m -> same(() ->
             m.replyTo().tell(amProtocol.register(m.attemptId(), deps.clock().millis(), tokens::container))))

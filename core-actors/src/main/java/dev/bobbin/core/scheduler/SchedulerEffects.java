@@ -48,8 +48,12 @@ public interface SchedulerEffects {
   /** The attempt's AM has the completions of these containers. */
   CompletionStage<Done> recordDeliveries(String appId, String attemptId, List<String> containerIds);
 
-  /** The node's state (LOST, say) in its Node entity. */
-  CompletionStage<Done> markNode(String nodeId, NodeState state, String reason);
+  /**
+   * The node's state (LOST, say) in its Node entity.
+   *
+   * @param until a DECOMMISSIONING node's graceful timeout (epoch ms); 0 for any other state
+   */
+  CompletionStage<Done> markNode(String nodeId, NodeState state, String reason, long until);
 
   /** What the journal holds of a container; empty when it holds nothing. */
   CompletionStage<Optional<ContainerEntity.Report>> lookUpContainer(String containerId);

@@ -158,12 +158,21 @@ public final class SchedulerProtocol {
 
   /**
    * The host lists were read again: every in-service node whose host they now refuse is
-   * DECOMMISSIONED, its containers killed; the answer names those nodes.
+   * DECOMMISSIONED, its containers killed, or with {@code gracefulMillis >= 0} DECOMMISSIONING for
+   * that long; a decommissioning node they allow again is recommissioned. The answer names the
+   * nodes taken out of service.
    *
    * @param included the hosts that may register; null when every host may
    */
-  public record DecommissionRefusedHosts(Set<String> included, Set<String> excluded,
+  public record DecommissionRefusedHosts(Set<String> included, Set<String> excluded, long gracefulMillis,
       ActorRef<Decommissioned> replyTo) implements Command {}
+
+  /**
+   * An administrator sets a node's state: DECOMMISSIONING (for {@code gracefulMillis} at most),
+   * DECOMMISSIONED, or RUNNING to recommission it; answered with the state it is in, or why not.
+   */
+  public record SetNodeState(String nodeId, NodeState state, long gracefulMillis,
+      ActorRef<StatusReply<String>> replyTo) implements Command {}
 
   /** The nodes a refresh decommissioned. */
   public record Decommissioned(List<String> nodeIds) implements CborSerializable {}

@@ -66,9 +66,14 @@ sealed interface Write extends CborSerializable {
     }
   }
 
-  record MarkNode(String nodeId, NodeState state, String reason) implements Write {
+  /** @param until a DECOMMISSIONING node's graceful timeout (epoch ms); 0 for any other state */
+  record MarkNode(String nodeId, NodeState state, String reason, long until) implements Write {
+    MarkNode(String nodeId, NodeState state, String reason) {
+      this(nodeId, state, reason, 0);
+    }
+
     public CompletionStage<Done> run(SchedulerEffects e) {
-      return e.markNode(nodeId, state, reason);
+      return e.markNode(nodeId, state, reason, until);
     }
   }
 

@@ -82,4 +82,23 @@ class NodeEntityTest {
     var back = kit.<StatusReply<NodeEntity.Report>>runCommand(r -> new NodeEntity.Register(REG, r));
     assertThat(back.reply().getValue().state()).isEqualTo(NodeState.RUNNING);
   }
+
+  @Test
+  void aGracefulDecommissionKeepsItsTimeoutThroughRestartsAndReRegistrations() {
+    kit.<StatusReply<NodeEntity.Report>>runCommand(r -> new NodeEntity.Register(REG, r));
+    kit.<StatusReply<NodeEntity.Report>>runCommand(
+        r -> new NodeEntity.MarkState(NodeState.DECOMMISSIONING, "graceful", 1_700_000_600_000L, r));
+
+    NodeEntity.State restarted = kit.restart().state();
+    assertThat(restarted.state()).isEqualTo(NodeState.DECOMMISSIONING);
+    assertThat(restarted.until()).isEqualTo(1_700_000_600_000L);
+    var bigger = new NodeEntity.Registration("h:8042", "h", "h:8042", "/default-rack", new Resource(16384, 8));
+    kit.<StatusReply<NodeEntity.Report>>runCommand(r -> new NodeEntity.Register(bigger, r));
+    assertThat(kit.getState().state()).isEqualTo(NodeState.DECOMMISSIONING);
+    assertThat(kit.getState().until()).isEqualTo(1_700_000_600_000L);
+
+    kit.<StatusReply<NodeEntity.Report>>runCommand(r -> new NodeEntity.MarkState(NodeState.RUNNING, "recommissioned", r));
+    assertThat(kit.restart().state().until()).isZero();
+    assertThat(kit.getState().state()).isEqualTo(NodeState.RUNNING);
+  }
 }

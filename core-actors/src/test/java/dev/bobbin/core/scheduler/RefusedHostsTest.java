@@ -23,7 +23,7 @@ class RefusedHostsTest extends SchedulerFixture {
 
   private List<String> decommission(Set<String> included, Set<String> excluded) {
     TestProbe<SchedulerProtocol.Decommissioned> probe = testKit.createTestProbe();
-    scheduler.tell(new SchedulerProtocol.DecommissionRefusedHosts(included, excluded, probe.ref()));
+    scheduler.tell(new SchedulerProtocol.DecommissionRefusedHosts(included, excluded, -1, probe.ref()));
     return probe.receiveMessage().nodeIds();
   }
 

@@ -180,8 +180,8 @@ final class TestingEffects implements SchedulerEffects {
   }
 
   @Override
-  public CompletionStage<Done> markNode(String nodeId, NodeState state, String reason) {
-    return write(journal, new Write.MarkNode(nodeId, state, reason));
+  public CompletionStage<Done> markNode(String nodeId, NodeState state, String reason, long until) {
+    return write(journal, new Write.MarkNode(nodeId, state, reason, until));
   }
 
   /** Arrives at {@link #containers} as a {@code Pending<String, Optional<Report>>} of the container id. */

@@ -49,15 +49,28 @@ final class AdminCommand implements Runnable {
   @Command(name = "refresh-nodes", header = "Re-reads the NodeManager host lists, as yarn rmadmin -refreshNodes.",
       description = "Every RM member reads bobbin.rm.nodes.include-path and exclude-path again: a host they no longer"
           + " allow cannot register, and a running one is decommissioned (its containers killed, the NodeManager"
-          + " told to shut down). A list that cannot be read is refused, naming it, and the lists in use stay.")
+          + " told to shut down), or with -g gracefully: it takes no new containers and is decommissioned once its"
+          + " containers end, or at the timeout. A decommissioning host allowed again is recommissioned. A list that"
+          + " cannot be read is refused, naming it, and the lists in use stay.")
   static final class RefreshNodes extends ClientCommand {
+    @Option(names = {"-g", "--graceful"}, arity = "0..1", fallbackValue = "default", paramLabel = "SECONDS",
+        description = "decommission gracefully, waiting this long at most (default"
+            + " bobbin.rm.nodes.graceful-decommission-timeout)")
+    String graceful;
+
+    @Spec CommandSpec spec;
+
     RefreshNodes(ClientContext context, PrintStream out) {
       super(context, out);
     }
 
     @Override
     int run() {
-      String result = rm().refreshNodes();
+      if (graceful != null && !graceful.equals("default") && !graceful.matches("\\d+")) {
+        throw new ParameterException(spec.commandLine(),
+            "Invalid value for -g: '" + graceful + "' (a timeout in whole seconds)");
+      }
+      String result = rm().refreshNodes(graceful);
       out.println(result.isBlank() ? "Nodes refreshed" : result);
       return 0;
     }

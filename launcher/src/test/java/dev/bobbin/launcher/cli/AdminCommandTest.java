@@ -57,6 +57,26 @@ class AdminCommandTest {
   }
 
   @Test
+  void refreshNodesGracefullyAsksForTheTimeoutOrTheRmsDefault() {
+    rm.on("PUT", AppPaths.REFRESH_NODES, 200, "{\"result\":\"Nodes refreshed; decommissioning h1:8041\"}");
+
+    assertThat(Cli.run("admin", "refresh-nodes", "-g", "30", "--rm", rm.url()).exitCode()).isZero();
+    assertThat(Cli.run("admin", "refresh-nodes", "--rm", rm.url(), "-g").exitCode()).isZero();
+
+    assertThat(rm.requests("PUT", AppPaths.REFRESH_NODES)).extracting(put -> put.query().get("graceful"))
+        .containsExactly("30", "default");
+  }
+
+  @Test
+  void aGracefulTimeoutThatIsNotSecondsIsAUsageError() {
+    Cli.Result result = Cli.run("admin", "refresh-nodes", "-g", "1h", "--rm", rm.url());
+
+    assertThat(result.exitCode()).isEqualTo(64);
+    assertThat(result.err()).contains("-g", "1h");
+    assertThat(rm.requests("PUT", AppPaths.REFRESH_NODES)).isEmpty();
+  }
+
+  @Test
   void refreshUserToGroupsMappingsAsksTheRm() {
     rm.on("PUT", AppPaths.REFRESH_GROUPS, 200, "{\"result\":\"User to groups mappings refreshed\"}");
 

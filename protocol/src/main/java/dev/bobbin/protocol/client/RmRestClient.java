@@ -131,10 +131,18 @@ public final class RmRestClient {
         .as(JsonNode.class).path("result").asText("");
   }
 
-  /** {@code yarn rmadmin -refreshNodes}: the RM's members read the host lists again and decommission refused hosts. */
-  public String refreshNodes() {
-    return send(rm -> Call.put(rm, CLUSTER + "/admin/refresh-nodes", null))
-        .as(JsonNode.class).path("result").asText("");
+  /**
+   * {@code yarn rmadmin -refreshNodes}: the RM's members read the host lists again and decommission
+   * refused hosts.
+   *
+   * @param graceful null for a forced decommission; "default" for a graceful one with the RM's
+   *     default timeout; else its timeout in seconds
+   */
+  public String refreshNodes(String graceful) {
+    return send(rm -> {
+      Call put = Call.put(rm, CLUSTER + "/admin/refresh-nodes", null);
+      return graceful == null ? put : put.withQuery(Map.of("graceful", graceful));
+    }).as(JsonNode.class).path("result").asText("");
   }
 
   /** {@code yarn rmadmin -refreshUserToGroupsMappings}: the RM's members look users' groups up afresh. */
