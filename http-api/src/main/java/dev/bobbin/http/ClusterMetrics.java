@@ -11,8 +11,7 @@ import java.util.concurrent.CompletionStage;
  * YARN's {@code ClusterMetricsInfo}, measured from the application counts and the scheduler's usage
  * report; also the source of {@code /metrics}. The counts of submitted, completed, failed and killed
  * applications include those that ended long enough ago to have left the application list. What
- * Bobbin does not track (reservations, pending containers, decommissioned, rebooted or shut-down
- * nodes) is 0 here, for YARN's clients, and left out of {@code /metrics}.
+ * Bobbin does not track (reservations, pending containers, rebooted nodes) is 0 here, for YARN's clients, and left out of {@code /metrics}.
  */
 final class ClusterMetrics {
   private ClusterMetrics() {}
@@ -47,14 +46,15 @@ final class ClusterMetrics {
         capacity.vCores() - used.vCores(),
         used.vCores(),
         capacity.vCores(),
-        u.activeNodes() + u.lostNodes() + u.unhealthyNodes(),
+        u.activeNodes() + u.lostNodes() + u.unhealthyNodes() + u.decommissioningNodes() + u.decommissionedNodes()
+            + u.shutdownNodes(),
         u.activeNodes(),
         u.lostNodes(),
         u.unhealthyNodes(),
-        0, // decommissioningNodes
-        0, // decommissionedNodes
+        u.decommissioningNodes(),
+        u.decommissionedNodes(),
         0, // rebootedNodes
-        0, // shutdownNodes
+        u.shutdownNodes(),
         u.containersAllocated());
   }
 

@@ -54,12 +54,17 @@ final class RmMetrics {
         ClusterMetricsInfo::allocatedVirtualCores);
     gauge("bobbin.cluster.total.virtual.cores", "Virtual cores of the nodes in service.",
         ClusterMetricsInfo::totalVirtualCores);
-    gauge("bobbin.cluster.total.nodes", "Nodes in service, unhealthy or lost.", ClusterMetricsInfo::totalNodes);
-    gauge("bobbin.cluster.active.nodes", "Nodes in service: new, running or decommissioning.",
-        ClusterMetricsInfo::activeNodes);
+    gauge("bobbin.cluster.total.nodes", "Nodes the scheduler knows: in service, unhealthy, lost, decommissioning,"
+        + " decommissioned or shut down.", ClusterMetricsInfo::totalNodes);
+    gauge("bobbin.cluster.active.nodes", "Nodes in service: new or running.", ClusterMetricsInfo::activeNodes);
     gauge("bobbin.cluster.lost.nodes", "Nodes lost: they stopped heartbeating.", ClusterMetricsInfo::lostNodes);
     gauge("bobbin.cluster.unhealthy.nodes", "Nodes that report themselves unhealthy: they take no new containers.",
         ClusterMetricsInfo::unhealthyNodes);
+    gauge("bobbin.cluster.decommissioning.nodes", "Nodes decommissioning gracefully: their containers run on,"
+        + " they take no new ones.", ClusterMetricsInfo::decommissioningNodes);
+    gauge("bobbin.cluster.decommissioned.nodes", "Nodes taken out of service by an administrator.",
+        ClusterMetricsInfo::decommissionedNodes);
+    gauge("bobbin.cluster.shutdown.nodes", "Nodes whose NodeManager shut down.", ClusterMetricsInfo::shutdownNodes);
     FunctionCounter.builder("bobbin.cluster.allocations", latest, ref -> ref.get().totalAllocationsSinceStart())
         .description("Containers the scheduler allocated since it started.")
         .register(registry);

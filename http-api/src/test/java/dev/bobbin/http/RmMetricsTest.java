@@ -45,6 +45,7 @@ class RmMetricsTest {
         "bobbin_cluster_total_mb", "bobbin_cluster_available_virtual_cores",
         "bobbin_cluster_allocated_virtual_cores", "bobbin_cluster_total_virtual_cores", "bobbin_cluster_total_nodes",
         "bobbin_cluster_active_nodes", "bobbin_cluster_lost_nodes", "bobbin_cluster_unhealthy_nodes",
+        "bobbin_cluster_decommissioning_nodes", "bobbin_cluster_decommissioned_nodes", "bobbin_cluster_shutdown_nodes",
         "bobbin_cluster_allocations_total");
     assertThat(after).containsEntry("bobbin_cluster_apps_submitted", "10.0")
         .containsEntry("bobbin_cluster_apps_completed", "6.0")
@@ -61,16 +62,20 @@ class RmMetricsTest {
     assertThat(yarn.size()).isEqualTo(26);
     assertThat(yarn.path("reservedMB").asInt(-1)).isZero();
     assertThat(yarn.path("unhealthyNodes").asInt(-1)).isEqualTo(1);
-    assertThat(yarn.path("totalNodes").asInt(-1)).as("active, lost and unhealthy").isEqualTo(3);
+    assertThat(yarn.path("decommissioningNodes").asInt(-1)).isEqualTo(1);
+    assertThat(yarn.path("decommissionedNodes").asInt(-1)).isEqualTo(1);
+    assertThat(yarn.path("shutdownNodes").asInt(-1)).isEqualTo(1);
+    assertThat(yarn.path("totalNodes").asInt(-1))
+        .as("active, lost, unhealthy, decommissioning, decommissioned and shut down").isEqualTo(6);
     assertThat(yarn.path("appsSubmitted").asInt()).isEqualTo(5);
     assertThat(yarn.path("totalAllocationsSinceStart").asLong()).isEqualTo(10);
     String text = new RmMetrics(() -> CompletableFuture.completedFuture(figures(1))).scrape()
         .toCompletableFuture().join();
     assertThat(clusterSamples(text).keySet()).noneMatch(name -> name.matches(
-        ".*(reserved|containers_pending|decommission|rebooted|shutdown).*"));
+        ".*(reserved|containers_pending|rebooted).*"));
   }
 
-  /** {@code k} applications in each state, {@code k} active, {@code k} lost and {@code k} unhealthy nodes. */
+  /** {@code k} applications in each state, and {@code k} nodes in each counted node state. */
   private static ClusterMetricsInfo figures(int k) {
     Map<AppState, Long> apps = new EnumMap<>(AppState.class);
     Map<String, SchedulerProtocol.AppUsage> usage = new HashMap<>();
@@ -82,7 +87,7 @@ class RmMetricsTest {
       }
     }
     var report = new SchedulerProtocol.UsageReport(usage, Resource.of(4096L * k, 4 * k), Resource.of(1024L * k, k), k, k,
-        k, 10L * k);
+        k, k, k, k, 10L * k);
     return ClusterMetrics.of(new AppCounts(apps), report);
   }
 

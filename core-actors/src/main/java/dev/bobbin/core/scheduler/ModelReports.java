@@ -33,20 +33,19 @@ final class ModelReports {
     Resource cap = Resource.NONE;
     Resource used = Resource.NONE;
     int active = 0;
-    int lost = 0;
-    int unhealthy = 0;
+    Map<NodeState, Integer> out = new java.util.EnumMap<>(NodeState.class);
     for (SchedNode n : model.nodes()) {
       if (n.state.isUsable()) {
         cap = cap.plus(n.capacity());
         used = used.plus(n.allocated);
         active++;
-      } else if (n.state == NodeState.LOST) {
-        lost++;
-      } else if (n.state == NodeState.UNHEALTHY) {
-        unhealthy++;
+      } else {
+        out.merge(n.state, 1, Integer::sum);
       }
     }
-    return new SchedulerProtocol.UsageReport(usage, cap, used, active, lost, unhealthy, containersAllocated);
+    return new SchedulerProtocol.UsageReport(usage, cap, used, active, out.getOrDefault(NodeState.LOST, 0),
+        out.getOrDefault(NodeState.UNHEALTHY, 0), out.getOrDefault(NodeState.DECOMMISSIONING, 0),
+        out.getOrDefault(NodeState.DECOMMISSIONED, 0), out.getOrDefault(NodeState.SHUTDOWN, 0), containersAllocated);
   }
 
   /** One application's usage, and what the usable nodes hold: what its report needs. */

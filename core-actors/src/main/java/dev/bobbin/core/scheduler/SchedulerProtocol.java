@@ -128,7 +128,13 @@ public final class SchedulerProtocol {
 
   /** {@code activeNodes} are those in service; UNHEALTHY ones, still heartbeating, are counted apart. */
   public record UsageReport(Map<String, AppUsage> apps, Resource clusterCapacity, Resource clusterUsed,
-      int activeNodes, int lostNodes, int unhealthyNodes, long containersAllocated) implements CborSerializable {
+      int activeNodes, int lostNodes, int unhealthyNodes, int decommissioningNodes, int decommissionedNodes,
+      int shutdownNodes, long containersAllocated) implements CborSerializable {
+    public UsageReport(Map<String, AppUsage> apps, Resource clusterCapacity, Resource clusterUsed,
+        int activeNodes, int lostNodes, int unhealthyNodes, long containersAllocated) {
+      this(apps, clusterCapacity, clusterUsed, activeNodes, lostNodes, unhealthyNodes, 0, 0, 0, containersAllocated);
+    }
+
     public UsageReport(Map<String, AppUsage> apps, Resource clusterCapacity, Resource clusterUsed,
         int activeNodes, int lostNodes, long containersAllocated) {
       this(apps, clusterCapacity, clusterUsed, activeNodes, lostNodes, 0, containersAllocated);

@@ -90,6 +90,27 @@ class GracefulDecommissionTest extends SchedulerFixture {
     assertThat(killed).containsExactlyInAnyOrderElementsOf(ids);
   }
 
+  private SchedulerProtocol.UsageReport usage() {
+    TestProbe<SchedulerProtocol.UsageReport> probe = testKit.createTestProbe();
+    scheduler.tell(new SchedulerProtocol.GetUsage(probe.ref()));
+    return probe.receiveMessage();
+  }
+
+  @Test
+  void theClusterCountsDecommissioningAndDecommissionedNodesApartFromActiveOnes() {
+    registerNode("a:1", 4096);
+    registerNode("b:1", 4096);
+    registerNode("c:1", 4096);
+    setState("a:1", NodeState.DECOMMISSIONING);
+    setState("b:1", NodeState.DECOMMISSIONED);
+
+    SchedulerProtocol.UsageReport u = usage();
+    assertThat(u.activeNodes()).isEqualTo(1);
+    assertThat(u.decommissioningNodes()).isEqualTo(1);
+    assertThat(u.decommissionedNodes()).isEqualTo(1);
+    assertThat(u.clusterCapacity().memory()).as("only c:1 takes containers").isEqualTo(4096);
+  }
+
   @Test
   void aRecommissionedNodeTakesNewContainersAgain() {
     Worker worker = aRunningWorker();
