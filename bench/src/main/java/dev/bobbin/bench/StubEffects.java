@@ -106,6 +106,11 @@ final class StubEffects implements SchedulerEffects {
   }
 
   @Override
+  public CompletionStage<Done> forgetNode(String nodeId) {
+    return DONE;
+  }
+
+  @Override
   public CompletionStage<Optional<ContainerEntity.Report>> lookUpContainer(String containerId) {
     return CompletableFuture.completedFuture(Optional.empty());
   }

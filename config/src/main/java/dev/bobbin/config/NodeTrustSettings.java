@@ -13,11 +13,11 @@ import java.util.Optional;
  */
 public record NodeTrustSettings(
     Path credentialFile, boolean credentialConfigured, Optional<Path> includePath, Optional<Path> excludePath,
-    Duration gracefulDecommissionTimeout) {
+    Duration gracefulDecommissionTimeout, Duration nodeRemovalUntrackedTimeout) {
 
   public NodeTrustSettings(Path credentialFile, boolean credentialConfigured, Optional<Path> includePath,
       Optional<Path> excludePath) {
-    this(credentialFile, credentialConfigured, includePath, excludePath, Duration.ofHours(1));
+    this(credentialFile, credentialConfigured, includePath, excludePath, Duration.ofHours(1), Duration.ofSeconds(60));
   }
 
   static final String CREDENTIAL_FILE = "bobbin.rm.node-credential-file";
@@ -27,7 +27,15 @@ public record NodeTrustSettings(
     return new NodeTrustSettings(
         configured.isBlank() ? dataDir.resolve(NodeCredential.FILE_NAME) : Path.of(configured),
         !configured.isBlank(), path(rm, "nodes.include-path"), path(rm, "nodes.exclude-path"),
-        gracefulTimeout(rm));
+        gracefulTimeout(rm), untrackedTimeout(rm));
+  }
+
+  private static Duration untrackedTimeout(Config rm) {
+    Duration d = rm.getDuration("node-removal-untracked-timeout");
+    if (d.isZero() || d.isNegative()) {
+      throw new SettingsException("bobbin.rm.node-removal-untracked-timeout", "must be positive, was " + d);
+    }
+    return d;
   }
 
   private static Duration gracefulTimeout(Config rm) {

@@ -44,6 +44,8 @@ class SettingsTest {
     assertThat(rm.nodeTrust().includePath()).isEmpty();
     // yarn.resourcemanager.nodemanager-graceful-decommission-timeout-secs
     assertThat(rm.nodeTrust().gracefulDecommissionTimeout()).hasHours(1);
+    // yarn.resourcemanager.node-removal-untracked.timeout-ms
+    assertThat(rm.nodeTrust().nodeRemovalUntrackedTimeout()).hasSeconds(60);
   }
 
   @Test
@@ -52,6 +54,8 @@ class SettingsTest {
         .gracefulDecommissionTimeout()).hasSeconds(90);
     assertThatThrownBy(() -> RmSettings.from(with("bobbin.rm.nodes.graceful-decommission-timeout = -1s")))
         .isInstanceOf(SettingsException.class).hasMessageContaining("bobbin.rm.nodes.graceful-decommission-timeout");
+    assertThatThrownBy(() -> RmSettings.from(with("bobbin.rm.node-removal-untracked-timeout = 0s")))
+        .isInstanceOf(SettingsException.class).hasMessageContaining("bobbin.rm.node-removal-untracked-timeout");
   }
 
   @Test

@@ -146,7 +146,8 @@ public final class RmCore {
             id -> sharding.entityRefFor(ContainerEntity.TYPE_KEY, id),
             id -> sharding.entityRefFor(ApplicationEntity.TYPE_KEY, id),
             id -> sharding.entityRefFor(NodeEntity.TYPE_KEY, id),
-            launcher, ctx.spawn(EpochEntity.create(EpochEntity.DEFAULT_PARTITION), "epoch"), () -> JournalRecovery.read(system), reload));
+            launcher, ctx.spawn(EpochEntity.create(EpochEntity.DEFAULT_PARTITION), "epoch"), () -> JournalRecovery.read(system), reload),
+        host -> guard.hostLists().current().untracked(host), rm.nodeTrust().nodeRemovalUntrackedTimeout());
     this.schedulerRef = LocalSingleton.init(SchedulerProtocol.Command.class,
         Behaviors.supervise(Scheduler.create(deps)).onFailure(SupervisorStrategy.restart()),
         b -> ClusterSingleton.get(system).init(SingletonActor.of(b, SCHEDULER)));

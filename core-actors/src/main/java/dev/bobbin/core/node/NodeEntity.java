@@ -41,6 +41,9 @@ public final class NodeEntity
     }
   }
 
+  /** The node is forgotten (a dead node the host lists no longer track): it leaves the node list. */
+  public record Forget(ActorRef<StatusReply<Report>> replyTo) implements Command {}
+
   public record Report(Registration registration, NodeState state, long registeredTime, String reason)
       implements CborSerializable {}
 
@@ -49,6 +52,9 @@ public final class NodeEntity
   public record Registered(Registration registration, long time) implements Event {}
 
   /** @param until a DECOMMISSIONING node's graceful timeout (epoch ms); 0 otherwise */
+  /** Forgotten: as if it had never registered. */
+  public record Forgotten() implements Event {}
+
   public record StateChanged(NodeState state, String reason, long until) implements Event {
     public StateChanged(NodeState state, String reason) {
       this(state, reason, 0);
@@ -71,6 +77,7 @@ public final class NodeEntity
             ? new State(r.registration(), state, r.time(), reason, until)
             : new State(r.registration(), NodeState.RUNNING, r.time(), "");
       }
+      if (e instanceof Forgotten) return EMPTY;
       if (e instanceof StateChanged c) {
         return new State(registration, c.state(), registeredTime, c.reason(), c.until());
       }
@@ -106,6 +113,9 @@ public final class NodeEntity
         .forAnyState()
         .onCommand(Register.class, this::onRegister)
         .onCommand(MarkState.class, this::onMarkState)
+        .onCommand(Forget.class, (s, c) -> s.registration() == null
+            ? Effect().reply(c.replyTo(), StatusReply.success(s.report()))
+            : Effect().persist(new Forgotten()).thenReply(c.replyTo(), ns -> StatusReply.success(ns.report())))
         .build();
   }
 

@@ -161,6 +161,13 @@ public final class EntityEffects implements SchedulerEffects {
   }
 
   @Override
+  public CompletionStage<Done> forgetNode(String nodeId) {
+    return Retrying.<NodeEntity.Report>ask(t -> AskPattern.askWithStatus(nodes.apply(nodeId),
+            NodeEntity.Forget::new, t, system.scheduler()), timeout)
+        .thenApply(r -> Done.getInstance());
+  }
+
+  @Override
   public CompletionStage<Optional<ContainerEntity.Report>> lookUpContainer(String containerId) {
     return AskPattern.<ContainerEntity.Command, StatusReply<ContainerEntity.Report>>ask(containers.apply(containerId),
             ContainerEntity.Get::new, timeout, system.scheduler())

@@ -98,6 +98,7 @@ public final class Scheduler implements Acts {
   private final Lifecycles lifecycles;
   private final NodeSide nodes;
   private final Decommissions decommissions;
+  private final UntrackedNodes untracked;
   private final AmProtocol amProtocol;
   private final Allocator allocator;
   private final PolicyUpdates updates;
@@ -116,6 +117,7 @@ public final class Scheduler implements Acts {
     this.lifecycles = new Lifecycles(model, policy, deps, this);
     this.nodes = new NodeSide(model, lifecycles, deps, started.epoch(), this);
     this.decommissions = new Decommissions(model, lifecycles, deps, this);
+    this.untracked = new UntrackedNodes(model, deps, this);
     AllocationLimits limits = AllocationLimits.of(deps.settings());
     this.amProtocol = new AmProtocol(model, limits, leaf -> policy.allocationLimits(limits, leaf));
     this.allocator = new Allocator(model, policy, lifecycles, deps, tokens, this);
@@ -179,6 +181,7 @@ public final class Scheduler implements Acts {
   private void expire() {
     nodes.expireNodes();
     decommissions.follow();
+    untracked.forget();
     lifecycles.expireAllocations();
     lifecycles.expireAms();
     lifecycles.expireAmsLeftToExit();

@@ -6,6 +6,7 @@ import dev.bobbin.core.policy.PolicyConfig;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 
 /**
@@ -14,6 +15,8 @@ import org.apache.pekko.actor.typed.javadsl.ActorContext;
  *
  * @param effects makes the scheduler's effects port; given the scheduler's context, so that the
  *     port can keep children of it (its epoch journal)
+ * @param untrackedHost whether the host lists no longer track a host (YARN's untracked node)
+ * @param untrackedRemoval how long a dead, untracked node stays in the node list
  */
 public record SchedulerDeps(
     SchedulerSettings settings,
@@ -27,4 +30,16 @@ public record SchedulerDeps(
     Clock clock,
     Duration recoveryWait,
     double recoveryMinNodeShare,
-    Function<ActorContext<SchedulerProtocol.Command>, SchedulerEffects> effects) {}
+    Function<ActorContext<SchedulerProtocol.Command>, SchedulerEffects> effects,
+    Predicate<String> untrackedHost,
+    Duration untrackedRemoval) {
+
+  /** Without host lists: no node is ever untracked. */
+  public SchedulerDeps(SchedulerSettings settings, PolicyConfig policy, SigningKeys keys, Duration nmHeartbeatInterval,
+      Duration nmExpiry, Duration amExpiry, Duration containerTokenLifetime, Duration askTimeout, Clock clock,
+      Duration recoveryWait, double recoveryMinNodeShare,
+      Function<ActorContext<SchedulerProtocol.Command>, SchedulerEffects> effects) {
+    this(settings, policy, keys, nmHeartbeatInterval, nmExpiry, amExpiry, containerTokenLifetime, askTimeout, clock,
+        recoveryWait, recoveryMinNodeShare, effects, host -> false, Duration.ofSeconds(60));
+  }
+}

@@ -55,6 +55,9 @@ public interface SchedulerEffects {
    */
   CompletionStage<Done> markNode(String nodeId, NodeState state, String reason, long until);
 
+  /** The node leaves its Node entity, as if it had never registered. */
+  CompletionStage<Done> forgetNode(String nodeId);
+
   /** What the journal holds of a container; empty when it holds nothing. */
   CompletionStage<Optional<ContainerEntity.Report>> lookUpContainer(String containerId);
 

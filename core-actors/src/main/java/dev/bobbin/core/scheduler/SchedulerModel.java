@@ -87,6 +87,11 @@ final class SchedulerModel {
     return Collections.unmodifiableCollection(nodes.values());
   }
 
+  /** A dead node forgotten: it leaves the node list. */
+  void removeNode(String nodeId) {
+    nodes.remove(nodeId);
+  }
+
   /** A node registered (again): it replaces what was known of it. */
   void putNode(SchedNode node) {
     nodes.put(node.id(), node);

@@ -66,6 +66,13 @@ sealed interface Write extends CborSerializable {
     }
   }
 
+  /** A dead node the host lists no longer track leaves the journal's nodes. */
+  record ForgetNode(String nodeId) implements Write {
+    public CompletionStage<Done> run(SchedulerEffects e) {
+      return e.forgetNode(nodeId);
+    }
+  }
+
   /** @param until a DECOMMISSIONING node's graceful timeout (epoch ms); 0 for any other state */
   record MarkNode(String nodeId, NodeState state, String reason, long until) implements Write {
     MarkNode(String nodeId, NodeState state, String reason) {

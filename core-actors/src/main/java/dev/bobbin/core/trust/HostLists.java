@@ -11,6 +11,15 @@ import java.util.Set;
 public record HostLists(Optional<Set<String>> included, Set<String> excluded) {
   public static final HostLists ANY = new HostLists(Optional.empty(), Set.of());
 
+  /**
+   * As YARN's NodesListManager: with a non-empty include list, a host in neither list is untracked,
+   * and a dead node of it is forgotten after a while. Without an include list no host is.
+   */
+  public boolean untracked(String host) {
+    String h = host == null ? "" : host.toLowerCase(Locale.ROOT);
+    return included.map(in -> !in.isEmpty() && !in.contains(h)).orElse(false) && !excluded.contains(h);
+  }
+
   /** Why {@code host} may not register (as YARN's ResourceTrackerService says it); empty when it may. */
   public Optional<String> refusal(String host) {
     String h = host == null ? "" : host.toLowerCase(Locale.ROOT);

@@ -101,4 +101,18 @@ class NodeEntityTest {
     assertThat(kit.restart().state().until()).isZero();
     assertThat(kit.getState().state()).isEqualTo(NodeState.RUNNING);
   }
+
+  @Test
+  void aForgottenNodeLeavesTheJournalAndMayRegisterAfresh() {
+    kit.<StatusReply<NodeEntity.Report>>runCommand(r -> new NodeEntity.Register(REG, r));
+    kit.<StatusReply<NodeEntity.Report>>runCommand(r -> new NodeEntity.MarkState(NodeState.LOST, "expired", r));
+
+    var forgotten = kit.<StatusReply<NodeEntity.Report>>runCommand(NodeEntity.Forget::new);
+    assertThat(forgotten.reply().getValue().registration()).isNull();
+    assertThat(kit.restart().state()).isEqualTo(NodeEntity.State.EMPTY);
+    assertThat(kit.<StatusReply<NodeEntity.Report>>runCommand(NodeEntity.Forget::new).hasNoEvents()).isTrue();
+
+    var back = kit.<StatusReply<NodeEntity.Report>>runCommand(r -> new NodeEntity.Register(REG, r));
+    assertThat(back.reply().getValue().state()).isEqualTo(NodeState.RUNNING);
+  }
 }

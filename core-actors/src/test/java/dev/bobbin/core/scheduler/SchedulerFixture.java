@@ -68,6 +68,9 @@ abstract class SchedulerFixture {
 
   TestingEffects effects;
   ActorRef<SchedulerProtocol.Command> scheduler;
+  /** The hosts the host lists no longer track; none unless a test says otherwise. */
+  java.util.function.Predicate<String> untrackedHost = host -> false;
+  static final Duration UNTRACKED_REMOVAL = Duration.ofSeconds(60);
   int nmResponseId;
   TestingClock clock;
 
@@ -130,7 +133,7 @@ abstract class SchedulerFixture {
     SchedulerDeps deps = new SchedulerDeps(settings, new PolicyConfig(settings, fair),
         SigningKeys.fixed(SECRET, AM_SECRET), Duration.ofSeconds(1),
         Duration.ofHours(1), AM_EXPIRY, Duration.ofMinutes(10), Duration.ofSeconds(3), clock, Duration.ofSeconds(10),
-        1.0, ctx -> port);
+        1.0, ctx -> port, untrackedHost, UNTRACKED_REMOVAL);
     // A test that starts its own scheduler replaces setUp's.
     if (scheduler != null) testKit.stop(scheduler);
     scheduler = testKit.spawn(Scheduler.create(deps));

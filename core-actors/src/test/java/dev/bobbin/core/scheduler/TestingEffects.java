@@ -184,6 +184,11 @@ final class TestingEffects implements SchedulerEffects {
     return write(journal, new Write.MarkNode(nodeId, state, reason, until));
   }
 
+  @Override
+  public CompletionStage<Done> forgetNode(String nodeId) {
+    return write(journal, new Write.ForgetNode(nodeId));
+  }
+
   /** Arrives at {@link #containers} as a {@code Pending<String, Optional<Report>>} of the container id. */
   @Override
   public CompletionStage<Optional<ContainerEntity.Report>> lookUpContainer(String containerId) {

@@ -22,4 +22,16 @@ class HostListsTest {
     assertThat(lists.refusal("c.example.org")).get().asString().contains("Disallowed NodeManager", "c.example.org");
     assertThat(new HostLists(Optional.empty(), Set.of("b.example.org")).refusal("c.example.org")).isEmpty();
   }
+
+  @Test
+  void aHostInNeitherListIsUntrackedOnlyWhenThereIsAnIncludeList() {
+    HostLists lists = new HostLists(Optional.of(Set.of("a.example.org")), Set.of("b.example.org"));
+
+    assertThat(lists.untracked("C.example.org")).isTrue();
+    assertThat(lists.untracked("a.example.org")).as("included").isFalse();
+    assertThat(lists.untracked("b.example.org")).as("excluded: it stays, DECOMMISSIONED").isFalse();
+    assertThat(new HostLists(Optional.empty(), Set.of()).untracked("c.example.org")).isFalse();
+    assertThat(new HostLists(Optional.of(Set.of()), Set.of()).untracked("c.example.org"))
+        .as("an empty include list includes every host").isFalse();
+  }
 }
