@@ -566,10 +566,20 @@ public final class RmCore {
     var reg = new NodeEntity.Registration(req.nodeId(), req.host(), req.httpAddress(), req.rack(), req.capability());
     Optional<String> disallowed = guard.hostRefusal(req.host());
     if (disallowed.isPresent()) {
-      log.info("NodeManager {} refused: {}", req.nodeId(), disallowed.get());
-      return CompletableFuture.completedFuture(new RegisterNodeResponse(NodeAction.SHUTDOWN, disallowed.get(),
-          clusterTimestamp, rm.nmHeartbeatInterval().toMillis(), List.of()));
+      // As YARN: a node decommissioning gracefully may register again, to finish what it runs.
+      return nodes().thenCompose(known -> known.nodes().stream().anyMatch(n -> n.nodeId().equals(req.nodeId())
+              && n.state() == NodeState.DECOMMISSIONING) ? admitNode(req, reg) : refuseHost(req, disallowed.get()));
     }
+    return admitNode(req, reg);
+  }
+
+  private CompletionStage<RegisterNodeResponse> refuseHost(RegisterNodeRequest req, String why) {
+    log.info("NodeManager {} refused: {}", req.nodeId(), why);
+    return CompletableFuture.completedFuture(new RegisterNodeResponse(NodeAction.SHUTDOWN, why,
+        clusterTimestamp, rm.nmHeartbeatInterval().toMillis(), List.of()));
+  }
+
+  private CompletionStage<RegisterNodeResponse> admitNode(RegisterNodeRequest req, NodeEntity.Registration reg) {
     if (req.capability() == null || req.capability().memory() < scheduler.minimumAllocationMb()
         || req.capability().vCores() < scheduler.minimumAllocationVcores()) {
       return CompletableFuture.completedFuture(new RegisterNodeResponse(NodeAction.SHUTDOWN,
