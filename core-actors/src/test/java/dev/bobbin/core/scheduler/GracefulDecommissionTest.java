@@ -14,7 +14,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.pekko.Done;
-import org.apache.pekko.actor.testkit.typed.javadsl.FishingOutcomes;
 import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
 import org.apache.pekko.pattern.StatusReply;
 import org.junit.jupiter.api.Test;
@@ -34,12 +33,7 @@ class GracefulDecommissionTest extends SchedulerFixture {
   }
 
   private Write.MarkNode expectMarked(NodeState state) {
-    List<Write> fished = effects.journal.fishForMessage(Duration.ofSeconds(3), w -> w instanceof Write.MarkNode
-        ? FishingOutcomes.complete() : FishingOutcomes.continueAndIgnore());
-    Write.MarkNode m = (Write.MarkNode) fished.get(fished.size() - 1);
-    assertThat(m.nodeId()).isEqualTo("a:1");
-    assertThat(m.state()).isEqualTo(state);
-    return m;
+    return expectMarked("a:1", state);
   }
 
   @Test
@@ -90,15 +84,9 @@ class GracefulDecommissionTest extends SchedulerFixture {
     assertThat(killed).containsExactlyInAnyOrderElementsOf(ids);
   }
 
-  private SchedulerProtocol.UsageReport usage() {
-    TestProbe<SchedulerProtocol.UsageReport> probe = testKit.createTestProbe();
-    scheduler.tell(new SchedulerProtocol.GetUsage(probe.ref()));
-    return probe.receiveMessage();
-  }
-
   @Test
   void theClusterCountsDecommissioningAndDecommissionedNodesApartFromActiveOnes() {
-    registerNode("a:1", 4096);
+    anAppRunningItsAmAndAWorker(); // on a:1, which then stays decommissioning
     registerNode("b:1", 4096);
     registerNode("c:1", 4096);
     setState("a:1", NodeState.DECOMMISSIONING);

@@ -6,11 +6,9 @@ import dev.bobbin.protocol.ExitStatus;
 import dev.bobbin.protocol.NodeAction;
 import dev.bobbin.protocol.NodeState;
 import dev.bobbin.protocol.node.NodeHeartbeatResponse;
-import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import org.apache.pekko.actor.testkit.typed.javadsl.FishingOutcomes;
 import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
 import org.junit.jupiter.api.Test;
 
@@ -27,12 +25,6 @@ class RefusedHostsTest extends SchedulerFixture {
     return probe.receiveMessage().nodeIds();
   }
 
-  private Write.MarkNode expectMarked() {
-    List<Write> fished = effects.journal.fishForMessage(Duration.ofSeconds(3), w -> w instanceof Write.MarkNode
-        ? FishingOutcomes.complete() : FishingOutcomes.continueAndIgnore());
-    return (Write.MarkNode) fished.get(fished.size() - 1);
-  }
-
   @Test
   void aRunningNodeWhoseHostIsNowExcludedIsDecommissionedItsContainersKilledAndToldToShutDown() {
     List<String> ids = anAppRunningItsAmAndAWorker();
@@ -40,9 +32,7 @@ class RefusedHostsTest extends SchedulerFixture {
 
     assertThat(decommission(null, Set.of("a"))).containsExactly("a:1");
 
-    Write.MarkNode marked = expectMarked();
-    assertThat(marked.nodeId()).isEqualTo("a:1");
-    assertThat(marked.state()).isEqualTo(NodeState.DECOMMISSIONED);
+    expectMarked("a:1", NodeState.DECOMMISSIONED);
     Set<String> killed = new HashSet<>();
     for (int i = 0; i < ids.size(); i++) {
       var completion = expectCompletion();
@@ -65,7 +55,7 @@ class RefusedHostsTest extends SchedulerFixture {
 
     assertThat(decommission(Set.of("b"), Set.of())).containsExactly("a:1");
 
-    assertThat(expectMarked().state()).isEqualTo(NodeState.DECOMMISSIONED);
+    expectMarked("a:1", NodeState.DECOMMISSIONED);
     assertThat(node(1).state()).isEqualTo(NodeState.RUNNING);
     assertThat(decommission(Set.of("b"), Set.of())).as("a node already decommissioned is not again").isEmpty();
   }
@@ -74,7 +64,7 @@ class RefusedHostsTest extends SchedulerFixture {
   void aDecommissionedNodeThatRegistersAgainOnceAllowedRunsAgain() {
     registerNode("a:1", 4096);
     decommission(null, Set.of("a"));
-    expectMarked();
+    expectMarked("a:1", NodeState.DECOMMISSIONED);
 
     registerNode("a:1", 4096);
     nmResponseId = 0;

@@ -40,6 +40,7 @@ import java.util.Set;
 import java.util.function.Consumer;
 import org.apache.pekko.Done;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
+import org.apache.pekko.actor.testkit.typed.javadsl.FishingOutcomes;
 import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.junit.jupiter.api.AfterAll;
@@ -305,6 +306,22 @@ abstract class SchedulerFixture {
     heartbeat("a:1", ContainerStatus.running(amId, GB), ContainerStatus.running(workerId, GB));
     expectContainerWrite(Write.MarkRunning.class);
     return List.of(amId, workerId);
+  }
+
+  /** The next node write, which must mark {@code nodeId} {@code state}; the scheduler's clock saves are not about nodes. */
+  Write.MarkNode expectMarked(String nodeId, NodeState state) {
+    List<Write> fished = effects.journal.fishForMessage(Duration.ofSeconds(3), w -> w instanceof Write.MarkNode
+        ? FishingOutcomes.complete() : FishingOutcomes.continueAndIgnore());
+    Write.MarkNode m = (Write.MarkNode) fished.get(fished.size() - 1);
+    assertThat(m.nodeId()).isEqualTo(nodeId);
+    assertThat(m.state()).isEqualTo(state);
+    return m;
+  }
+
+  SchedulerProtocol.UsageReport usage() {
+    TestProbe<SchedulerProtocol.UsageReport> probe = testKit.createTestProbe();
+    scheduler.tell(new SchedulerProtocol.GetUsage(probe.ref()));
+    return probe.receiveMessage();
   }
 
   SchedulerProtocol.NodeReport node(int index) {

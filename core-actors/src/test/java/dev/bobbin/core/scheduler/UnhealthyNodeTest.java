@@ -16,7 +16,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.pekko.Done;
-import org.apache.pekko.actor.testkit.typed.javadsl.FishingOutcomes;
 import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -45,20 +44,8 @@ class UnhealthyNodeTest extends SchedulerFixture {
     return r;
   }
 
-  private SchedulerProtocol.UsageReport usage() {
-    TestProbe<SchedulerProtocol.UsageReport> probe = testKit.createTestProbe();
-    scheduler.tell(new SchedulerProtocol.GetUsage(probe.ref()));
-    return probe.receiveMessage();
-  }
-
-  /** The next node write; the scheduler's clock saves are not about nodes. */
   private Write.MarkNode expectMarked(NodeState state) {
-    List<Write> fished = effects.journal.fishForMessage(Duration.ofSeconds(3), w -> w instanceof Write.MarkNode
-        ? FishingOutcomes.complete() : FishingOutcomes.continueAndIgnore());
-    Write.MarkNode m = (Write.MarkNode) fished.get(fished.size() - 1);
-    assertThat(m.nodeId()).isEqualTo("a:1");
-    assertThat(m.state()).isEqualTo(state);
-    return m;
+    return expectMarked("a:1", state);
   }
 
   /** An AM and a worker running on a:1; returns the AM's next allocate response id. */
