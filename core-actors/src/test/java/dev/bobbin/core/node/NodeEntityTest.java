@@ -115,4 +115,16 @@ class NodeEntityTest {
     var back = kit.<StatusReply<NodeEntity.Report>>runCommand(r -> new NodeEntity.Register(REG, r));
     assertThat(back.reply().getValue().state()).isEqualTo(NodeState.RUNNING);
   }
+
+  @Test
+  void aStateChangeJournalledWithoutATimeoutReadsAsNone() throws Exception {
+    var cbor = org.apache.pekko.serialization.jackson.JacksonObjectMapperProvider.get(testKit.system())
+        .getOrCreate("jackson-cbor", java.util.Optional.empty());
+    byte[] older = cbor.writeValueAsBytes(java.util.Map.of("state", "LOST", "reason", "expired"));
+
+    NodeEntity.StateChanged read = cbor.readValue(older, NodeEntity.StateChanged.class);
+
+    assertThat(read).isEqualTo(new NodeEntity.StateChanged(NodeState.LOST, "expired"));
+    assertThat(read.until()).isZero();
+  }
 }
