@@ -4,64 +4,22 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
-import org.apache.commons.compress.archivers.tar.TarArchiveOutputStream;
-import org.apache.commons.compress.archivers.zip.ZipArchiveEntry;
-import org.apache.commons.compress.archivers.zip.ZipArchiveOutputStream;
-import org.apache.commons.compress.compressors.gzip.GzipCompressorOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class UnpackerTest {
   @TempDir Path dir;
 
-  /** Writes a tar (gzipped when asked) of name → content; content "->x" makes a symlink to x. */
-  static Path tar(Path file, boolean gzip, String... entries) throws IOException {
-    try (OutputStream raw = Files.newOutputStream(file);
-         OutputStream out = gzip ? new GzipCompressorOutputStream(raw) : raw;
-         TarArchiveOutputStream tar = new TarArchiveOutputStream(out)) {
-      for (int i = 0; i < entries.length; i += 2) {
-        String content = entries[i + 1];
-        if (content.startsWith("->")) {
-          TarArchiveEntry e = new TarArchiveEntry(entries[i], TarArchiveEntry.LF_SYMLINK);
-          e.setLinkName(content.substring(2));
-          tar.putArchiveEntry(e);
-        } else {
-          byte[] bytes = content.getBytes(StandardCharsets.UTF_8);
-          TarArchiveEntry e = new TarArchiveEntry(entries[i]);
-          e.setSize(bytes.length);
-          tar.putArchiveEntry(e);
-          tar.write(bytes);
-        }
-        tar.closeArchiveEntry();
-      }
-    }
-    return file;
-  }
-
-  static Path zip(Path file, String... entries) throws IOException {
-    try (ZipArchiveOutputStream zip = new ZipArchiveOutputStream(Files.newOutputStream(file))) {
-      for (int i = 0; i < entries.length; i += 2) {
-        zip.putArchiveEntry(new ZipArchiveEntry(entries[i]));
-        zip.write(entries[i + 1].getBytes(StandardCharsets.UTF_8));
-        zip.closeArchiveEntry();
-      }
-    }
-    return file;
-  }
-
   @Test
   void unpacksZipsJarsTarsAndGzippedTars() throws IOException {
     Path src = Files.createDirectories(dir.resolve("src"));
-    zip(src.resolve("a.zip"), "lib/one.txt", "1");
-    zip(src.resolve("a.jar"), "META-INF/MANIFEST.MF", "m");
-    tar(src.resolve("a.tar"), false, "x/two.txt", "2");
-    tar(src.resolve("a.tar.gz"), true, "three.txt", "3", "link", "->three.txt");
-    tar(src.resolve("a.tgz"), true, "four.txt", "4");
+    TestArchives.zip(src.resolve("a.zip"), "lib/one.txt", "1");
+    TestArchives.zip(src.resolve("a.jar"), "META-INF/MANIFEST.MF", "m");
+    TestArchives.tar(src.resolve("a.tar"), false, "x/two.txt", "2");
+    TestArchives.tar(src.resolve("a.tar.gz"), true, "three.txt", "3", "link", "->three.txt");
+    TestArchives.tar(src.resolve("a.tgz"), true, "four.txt", "4");
     Unpacker.unpack(src.resolve("a.zip"), "a.zip", dir.resolve("zip"), null);
     Unpacker.unpack(src.resolve("a.jar"), "a.jar", dir.resolve("jar"), null);
     Unpacker.unpack(src.resolve("a.tar"), "a.tar", dir.resolve("tar"), null);
@@ -84,7 +42,7 @@ class UnpackerTest {
 
   @Test
   void aPatternKeepsOnlyTheEntriesItMatches() throws IOException {
-    Path jar = zip(dir.resolve("p.jar"), "keep/a.class", "a", "drop/b.txt", "b");
+    Path jar = TestArchives.zip(dir.resolve("p.jar"), "keep/a.class", "a", "drop/b.txt", "b");
     Unpacker.unpack(jar, "p.jar", dir.resolve("out"), "keep/.*");
     assertThat(dir.resolve("out/keep/a.class")).exists();
     assertThat(dir.resolve("out/drop/b.txt")).doesNotExist();
@@ -92,8 +50,8 @@ class UnpackerTest {
 
   @Test
   void refusesEntriesOutsideTheTarget() throws IOException {
-    Path zip = zip(dir.resolve("evil.zip"), "../escaped.txt", "x");
-    Path tar = tar(dir.resolve("evil.tar"), false, "a/../../escaped.txt", "x");
+    Path zip = TestArchives.zip(dir.resolve("evil.zip"), "../escaped.txt", "x");
+    Path tar = TestArchives.tar(dir.resolve("evil.tar"), false, "a/../../escaped.txt", "x");
     assertThatThrownBy(() -> Unpacker.unpack(zip, "evil.zip", dir.resolve("z"), null))
         .hasMessageContaining("has an entry ../escaped.txt outside the directory it is unpacked into");
     assertThatThrownBy(() -> Unpacker.unpack(tar, "evil.tar", dir.resolve("t"), null))
@@ -103,8 +61,8 @@ class UnpackerTest {
 
   @Test
   void refusesLinksOutOfTheTarget() throws IOException {
-    Path absolute = tar(dir.resolve("abs.tar.gz"), true, "passwd", "->/etc/passwd");
-    Path relative = tar(dir.resolve("rel.tgz"), true, "sub/up", "->../../outside");
+    Path absolute = TestArchives.tar(dir.resolve("abs.tar.gz"), true, "passwd", "->/etc/passwd");
+    Path relative = TestArchives.tar(dir.resolve("rel.tgz"), true, "sub/up", "->../../outside");
     assertThatThrownBy(() -> Unpacker.unpack(absolute, "abs.tar.gz", dir.resolve("a"), null))
         .hasMessageContaining("has a link passwd to /etc/passwd, outside the directory it is unpacked into");
     assertThatThrownBy(() -> Unpacker.unpack(relative, "rel.tgz", dir.resolve("r"), null))
