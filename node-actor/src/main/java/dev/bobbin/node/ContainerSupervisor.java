@@ -106,6 +106,11 @@ final class ContainerSupervisor {
     this.disks = DisksHealth.unchecked(layout.localDirs(), layout.logDirs(), 0);
   }
 
+  /** The application's local directory is about to go, and with it its APPLICATION resources. */
+  void applicationEnded(String applicationId) {
+    localizer.applicationEnded(applicationId);
+  }
+
   void useDisks(DisksHealth latest) {
     disks = latest;
   }

@@ -561,6 +561,7 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
     if (!finishedApps.contains(applicationId) || !table.liveContainersOf(applicationId).isEmpty()) return;
     AppDirs dirs = appDirs.remove(applicationId);
     if (dirs == null) return;
+    containers.applicationEnded(applicationId);
     dirs.local().forEach(d -> deletions.tell(new DeletionService.DeleteAfter(d, cleanup.deleteDebugDelay())));
     appLogs.ended(applicationId, dirs.logs());
   }

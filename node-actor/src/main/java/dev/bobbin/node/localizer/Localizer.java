@@ -1,5 +1,6 @@
 package dev.bobbin.node.localizer;
 
+import dev.bobbin.node.cleanup.Deletions;
 import dev.bobbin.node.container.ContainerLaunchRefused;
 import dev.bobbin.protocol.LocalResource;
 import java.io.IOException;
@@ -10,6 +11,7 @@ import java.nio.file.StandardCopyOption;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -32,22 +34,47 @@ import org.slf4j.LoggerFactory;
  */
 public final class Localizer {
   private static final Logger LOG = LoggerFactory.getLogger(Localizer.class);
+  private static final String TMP = ".downloading";
 
   private final Path nodeRoot;
   private final long targetBytes;
   private final Clock clock;
   private final Fetcher fetcher = new Fetcher();
   private final Map<LocalizedResource, CompletableFuture<Path>> localized = new ConcurrentHashMap<>();
-  private final CacheAccount<LocalizedResource> shared = new CacheAccount<>();
+  /** The PUBLIC and PRIVATE copies, by their directory, one per download. */
+  private final CacheAccount<Path> shared = new CacheAccount<>();
+  /** Which resource each copy in {@link #shared} is, for those this run localized. */
+  private final Map<Path, LocalizedResource> copies = new HashMap<>();
 
-  /** What a container holds in the caches; given back by {@link #release} when it ends. */
-  public record Lease(List<LocalizedResource> held) {}
+  /** The PUBLIC and PRIVATE copies a container holds; given back by {@link #release} when it ends. */
+  public record Lease(List<Path> held) {}
 
-  /** @param nodeRoot the node's folder in its first local directory; the shared caches live under it */
+  /**
+   * Counts what the PUBLIC and PRIVATE caches already hold from an earlier run on these
+   * directories, last used when they last changed, so that they are deleted by the same rule;
+   * downloads an earlier run left unfinished are deleted.
+   *
+   * @param nodeRoot the node's folder in its first local directory; the shared caches live under it
+   */
   public Localizer(Path nodeRoot, long targetBytes, Clock clock) {
     this.nodeRoot = nodeRoot;
     this.targetBytes = targetBytes;
     this.clock = clock;
+    List<Path> caches = new ArrayList<>(List.of(nodeRoot.resolve("filecache")));
+    try {
+      for (Path user : Deletions.children(nodeRoot.resolve("usercache"))) caches.add(user.resolve("filecache"));
+      for (Path cache : caches) {
+        for (Path dir : Deletions.children(cache)) {
+          if (dir.getFileName().toString().contains(TMP)) {
+            deleteTree(dir);
+          } else {
+            shared.added(dir, sizeOf(dir), Files.getLastModifiedTime(dir).toMillis());
+          }
+        }
+      }
+    } catch (IOException e) {
+      LOG.warn("cannot count what the resource caches under {} hold: {}", nodeRoot, e.toString());
+    }
   }
 
   /**
@@ -58,7 +85,7 @@ public final class Localizer {
    */
   public Lease localize(String user, String applicationId, Path appDir, Path workDir,
       Map<String, LocalResource> resources) throws ContainerLaunchRefused {
-    List<LocalizedResource> held = new ArrayList<>();
+    List<Path> held = new ArrayList<>();
     try {
       Files.createDirectories(workDir);
       for (var e : resources.entrySet()) {
@@ -71,7 +98,7 @@ public final class Localizer {
           throw new ContainerLaunchRefused("Resource " + r.resource() + " (" + e.getKey()
               + ") failed to localize: " + ex.getMessage());
         }
-        held.add(key);
+        if (key.visibility() != LocalResource.Visibility.APPLICATION) held.add(local.getParent());
         Path link = workDir.resolve(e.getKey());
         try {
           Files.createSymbolicLink(link, local);
@@ -95,16 +122,23 @@ public final class Localizer {
   public void release(Lease lease) {
     List<Path> doomed = new ArrayList<>();
     synchronized (shared) {
-      for (LocalizedResource key : lease.held()) shared.release(key, clock.millis());
-      for (LocalizedResource key : shared.evictAbove(targetBytes)) {
-        CompletableFuture<Path> gone = localized.remove(key);
-        if (gone != null) doomed.add(gone.join().getParent());
+      for (Path dir : lease.held()) shared.release(dir, clock.millis());
+      for (Path dir : shared.evictAbove(targetBytes)) {
+        LocalizedResource key = copies.remove(dir);
+        if (key != null) localized.remove(key);
+        doomed.add(dir);
       }
     }
     for (Path dir : doomed) {
       LOG.info("localized resource evicted from the cache dir={}", dir);
       deleteTree(dir);
     }
+  }
+
+  /** The application ended: its APPLICATION copies go with its directory, and are forgotten here. */
+  public void applicationEnded(String applicationId) {
+    localized.keySet().removeIf(k -> k.visibility() == LocalResource.Visibility.APPLICATION
+        && k.owner().equals(applicationId));
   }
 
   /** Bytes the PUBLIC and PRIVATE caches hold. */
@@ -139,17 +173,17 @@ public final class Localizer {
       synchronized (shared) {
         // Evicted between its download and now: localize it again.
         if (localized.get(key) != entry) continue;
-        shared.retain(key, clock.millis());
+        shared.retain(local.getParent(), clock.millis());
         return local;
       }
     }
   }
 
   private void download(LocalizedResource key, LocalResource r, Path cache, CompletableFuture<Path> result) {
-    Path dir = cache.resolve(key.dirName());
-    Path tmp = cache.resolve(key.dirName() + ".tmp-" + UUID.randomUUID());
+    String unique = key.dirName() + "-" + UUID.randomUUID().toString().substring(0, 8);
+    Path dir = cache.resolve(unique);
+    Path tmp = cache.resolve(unique + TMP);
     try {
-      deleteTree(dir);
       Files.createDirectories(tmp);
       String name = key.fileName();
       Path fetched = tmp.resolve(name + ".download");
@@ -165,13 +199,15 @@ public final class Localizer {
       Files.deleteIfExists(fetched);
       Files.move(tmp, dir);
       long bytes = sizeOf(dir);
-      if (key.visibility() != LocalResource.Visibility.APPLICATION) {
-        synchronized (shared) {
-          shared.added(key, bytes, clock.millis());
-        }
-      }
       LOG.info("resource localized resource={} visibility={} bytes={} dir={}", r.resource(), r.visibility(), bytes, dir);
-      result.complete(dir.resolve(name));
+      // Counted and published together, so that an eviction sees no copy half-registered.
+      synchronized (shared) {
+        if (key.visibility() != LocalResource.Visibility.APPLICATION) {
+          shared.added(dir, bytes, clock.millis());
+          copies.put(dir, key);
+        }
+        result.complete(dir.resolve(name));
+      }
     } catch (IOException | RuntimeException e) {
       deleteTree(tmp);
       localized.remove(key, result);
