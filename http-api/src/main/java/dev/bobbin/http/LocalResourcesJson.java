@@ -5,10 +5,8 @@ import dev.bobbin.core.base.Rejection;
 import dev.bobbin.protocol.LocalResource;
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -30,19 +28,11 @@ final class LocalResourcesJson {
     if (node.isMissingNode() || node.isNull()) return Map.of();
     if (!node.isObject()) throw Rejection.badRequest(FIELD + " must be a JSON object");
     Map<String, LocalResource> out = new LinkedHashMap<>();
-    for (JsonNode e : entries(node.path("entry"))) {
+    for (JsonNode e : SubmissionJson.asList(node.path("entry"))) {
       String name = linkName(e.path("key"));
       if (out.containsKey(name)) throw Rejection.badRequest(FIELD + ": the link name '" + name + "' appears twice");
       out.put(name, resource(name, e.path("value")));
     }
-    return out;
-  }
-
-  private static List<JsonNode> entries(JsonNode n) {
-    List<JsonNode> out = new ArrayList<>();
-    if (n.isMissingNode() || n.isNull()) return out;
-    if (n.isArray()) n.forEach(out::add);
-    else out.add(n);
     return out;
   }
 

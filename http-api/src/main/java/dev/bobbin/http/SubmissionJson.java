@@ -103,7 +103,8 @@ final class SubmissionJson {
     return acls;
   }
 
-  private static List<JsonNode> asList(JsonNode node) {
+  /** A Jersey list: absent, a single value, or an array. */
+  static List<JsonNode> asList(JsonNode node) {
     List<JsonNode> out = new ArrayList<>();
     if (node == null || node.isMissingNode() || node.isNull()) return out;
     if (node.isArray()) node.forEach(out::add);
