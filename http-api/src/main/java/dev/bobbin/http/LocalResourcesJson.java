@@ -9,6 +9,8 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
 
 /**
  * Reads {@code am-container-spec.local-resources}: {@code {"entry":[{"key":NAME,"value":{"resource":
@@ -69,6 +71,13 @@ final class LocalResourcesJson {
     JsonNode pattern = v.path("pattern");
     if (!pattern.isMissingNode() && !pattern.isNull() && !pattern.isTextual()) {
       throw Rejection.badRequest(at + ".pattern must be a string");
+    }
+    if (pattern.isTextual()) {
+      try {
+        Pattern.compile(pattern.asText());
+      } catch (PatternSyntaxException e) {
+        throw Rejection.badRequest(at + ".pattern is not a regular expression: " + e.getDescription());
+      }
     }
     return new LocalResource(uri.toString(), type, visibility, size, timestamp,
         pattern.isTextual() ? pattern.asText() : null);

@@ -51,6 +51,8 @@ class LocalResourcesJsonTest {
         "local-resources[f].size must be greater than 0");
     assertRefused(entry("\"f\"", ok.replace("\"timestamp\":1", "\"timestamp\":\"soon\"")),
         "local-resources[f].timestamp must be a whole number");
+    assertRefused(entry("\"f\"", ok.replace("FILE", "PATTERN").replace("}", ",\"pattern\":\"[\"}")),
+        "local-resources[f].pattern is not a regular expression");
     assertRefused(entry("\"f\"", "\"file:///f\""), "local-resources[f].value must be a JSON object");
     assertRefused("[]", "am-container-spec.local-resources must be a JSON object");
   }
