@@ -69,6 +69,8 @@ final class ContainerSupervisor {
   private final Function<String, NodeAgent.Command> onActorStopped;
   private final StateRecorder state;
   private final Localizer localizer;
+  /** The cached resources of containers taken back after a restart, held until their actors stop. */
+  private final Map<String, Localizer.Lease> reattachedResources = new HashMap<>();
   private final Map<String, ActorRef<ContainerActor.Command>> actors = new HashMap<>();
   /** The latest directory check: new containers go to its good directories. */
   private DisksHealth disks;
@@ -223,6 +225,7 @@ final class ContainerSupervisor {
     if (outcome instanceof ContainerRecovery.Running r) {
       LaunchSpec spec = new LaunchSpec(containerId, stored.applicationId(), stored.user(), stored.resource(), Map.of(),
           List.of(), stored.record().workDir(), stored.record().logDir());
+      reattachedResources.put(containerId, localizer.holdLinked(spec.workDir()));
       spawn(containerId, ContainerActor.reattach(spec, new ReattachedProcess(r.process(), spec.workDir(), containerId),
           killGrace, state.settings().processCheckInterval(), reports));
       if (stored.killReason() != null) kill(containerId, stored.killReason(), stored.killDiagnostics());
@@ -311,5 +314,7 @@ final class ContainerSupervisor {
 
   void forget(String containerId) {
     actors.remove(containerId);
+    Localizer.Lease held = reattachedResources.remove(containerId);
+    if (held != null) localizer.release(held);
   }
 }

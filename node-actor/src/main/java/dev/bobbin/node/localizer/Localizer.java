@@ -135,6 +135,28 @@ public final class Localizer {
     }
   }
 
+  /**
+   * Counts in use the cached copies a container's working directory links to: a container an
+   * earlier run of the node started, and this one took back, keeps its resources until it ends.
+   */
+  public Lease holdLinked(Path workDir) {
+    List<Path> held = new ArrayList<>();
+    try (Stream<Path> entries = Files.list(workDir)) {
+      for (Path link : entries.filter(Files::isSymbolicLink).toList()) {
+        Path copy = Files.readSymbolicLink(link).getParent();
+        synchronized (shared) {
+          if (copy != null && shared.holds(copy)) {
+            shared.retain(copy, clock.millis());
+            held.add(copy);
+          }
+        }
+      }
+    } catch (IOException e) {
+      LOG.warn("cannot look at the resources linked from {}: {}", workDir, e.toString());
+    }
+    return new Lease(List.copyOf(held));
+  }
+
   /** The application ended: its APPLICATION copies go with its directory, and are forgotten here. */
   public void applicationEnded(String applicationId) {
     localized.keySet().removeIf(k -> k.visibility() == LocalResource.Visibility.APPLICATION

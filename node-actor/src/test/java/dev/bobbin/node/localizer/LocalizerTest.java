@@ -79,6 +79,21 @@ class LocalizerTest {
   }
 
   @Test
+  void aContainerTakenBackAfterARestartKeepsItsLinkedCopiesUntilItEnds() throws IOException {
+    var before = new Localizer(dir.resolve("node"), 0, Clock.systemUTC());
+    before.localize("alice", "app_1", dir.resolve("app_1"), work("c1"),
+        Map.of("s", resource("s.txt", "kept", Visibility.PUBLIC)));
+    Path copy = Files.readSymbolicLink(work("c1").resolve("s"));
+
+    var after = new Localizer(dir.resolve("node"), 0, Clock.systemUTC());
+    var held = after.holdLinked(work("c1"));
+    after.release(new Localizer.Lease(java.util.List.of()));
+    assertThat(copy).hasContent("kept");
+    after.release(held);
+    assertThat(copy).doesNotExist();
+  }
+
+  @Test
   void aFailedDownloadNamesTheResourceAndLeavesNothing() throws IOException {
     var localizer = new Localizer(dir.resolve("node"), 1 << 20, Clock.systemUTC());
     var missing = LocalResource.of(dir.resolve("gone.jar").toUri().toString(), Type.FILE, Visibility.PUBLIC, 3, 4);
