@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
+import java.util.OptionalLong;
 
 /** Copies a resource's source to a local file, verifying it is what was submitted. */
 final class Fetcher {
@@ -39,10 +40,15 @@ final class Fetcher {
   }
 
   private void fromHttp(LocalResource r, URI uri, Path to, long now) throws IOException {
+    // A body of another length than submitted is refused unread, rather than written to disk first.
+    HttpResponse.BodyHandler<Path> handler = info -> {
+      OptionalLong declared = info.headers().firstValueAsLong("Content-Length");
+      boolean expected = info.statusCode() == 200 && (declared.isEmpty() || declared.getAsLong() == r.size());
+      return expected ? HttpResponse.BodySubscribers.ofFile(to) : HttpResponse.BodySubscribers.replacing(to);
+    };
     HttpResponse<Path> response;
     try {
-      response = http.send(HttpRequest.newBuilder(uri).timeout(Duration.ofMinutes(10)).GET().build(),
-          HttpResponse.BodyHandlers.ofFile(to));
+      response = http.send(HttpRequest.newBuilder(uri).timeout(Duration.ofMinutes(10)).GET().build(), handler);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IOException("interrupted while downloading", e);
@@ -56,6 +62,7 @@ final class Fetcher {
     } catch (DateTimeParseException e) {
       throw new IOException(uri + " gives an unreadable Last-Modified time '" + lastModified + "'");
     }
-    SourceCheck.verify(r, Files.size(to), modified, true, now);
+    long size = Files.isRegularFile(to) ? Files.size(to) : response.headers().firstValueAsLong("Content-Length").orElse(-1);
+    SourceCheck.verify(r, size, modified, true, now);
   }
 }
