@@ -51,7 +51,7 @@ final class SubmissionJson {
         text(n, "application-id"), text(n, "application-name"), user, text(n, "queue"),
         n.hasNonNull("priority") ? (int) number(n, "priority", Integer.MIN_VALUE, Integer.MAX_VALUE)
             : ApplicationPriorities.NONE_ASKED, text(n, "application-type"), tags,
-        resource, new ContainerLaunchContext(commands, env),
+        resource, new ContainerLaunchContext(commands, env, LocalResourcesJson.parse(spec)),
         (int) number(n, "max-app-attempts", Integer.MIN_VALUE, Integer.MAX_VALUE), acls(spec),
         bool(n, "keep-containers-across-application-attempts")).withUnmanagedAm(bool(n, "unmanaged-AM"));
   }
@@ -103,7 +103,8 @@ final class SubmissionJson {
     return acls;
   }
 
-  private static List<JsonNode> asList(JsonNode node) {
+  /** A Jersey list: absent, a single value, or an array. */
+  static List<JsonNode> asList(JsonNode node) {
     List<JsonNode> out = new ArrayList<>();
     if (node == null || node.isMissingNode() || node.isNull()) return out;
     if (node.isArray()) node.forEach(out::add);

@@ -174,6 +174,21 @@ class HostileClientsIT {
   }
 
   @Test
+  void badLocalResourcesAreRefusedNamingTheField() throws Exception {
+    Map<String, Object> hdfs = Map.of("resource", "hdfs://nn/app.jar", "type", "FILE", "visibility", "PUBLIC",
+        "size", 10, "timestamp", 20);
+    refusedSubmission(submission(newAppId(MALLORY), "am-container-spec", Map.of("commands", Map.of("command", "true"),
+        "local-resources", Map.of("entry", List.of(Map.of("key", "app.jar", "value", hdfs))))), 400,
+        "BadRequestException", "am-container-spec.local-resources[app.jar].resource must be a file://, http:// or https:// URL");
+    Map<String, Object> empty = new LinkedHashMap<>(hdfs);
+    empty.put("resource", "http://repo/app.jar");
+    empty.put("size", 0);
+    refusedSubmission(submission(newAppId(MALLORY), "am-container-spec", Map.of("commands", Map.of("command", "true"),
+        "local-resources", Map.of("entry", List.of(Map.of("key", "app.jar", "value", empty))))), 400,
+        "BadRequestException", "am-container-spec.local-resources[app.jar].size must be greater than 0");
+  }
+
+  @Test
   void namesTagsAndNestingBeyondTheirBoundsAreRefused() throws Exception {
     refusedSubmission(submission(newAppId(MALLORY), "application-name", "n".repeat(1025)), 400,
         "BadRequestException", "application-name may have at most 1024 characters");

@@ -26,6 +26,10 @@ import dev.bobbin.protocol.node.ContainerManagement.FailedRequest;
 import dev.bobbin.protocol.node.ContainerManagement.GetContainerStatusesRequest;
 import dev.bobbin.protocol.node.ContainerManagement.GetContainerStatusesResponse;
 import dev.bobbin.protocol.node.ContainerManagement.StartContainerRequest;
+import dev.bobbin.protocol.LocalResource;
+import dev.bobbin.node.localizer.Localizer;
+import dev.bobbin.node.localizer.LocalizingLauncher;
+import dev.bobbin.node.container.UserProcessLauncher;
 import dev.bobbin.protocol.node.ContainerManagement.StartContainersRequest;
 import dev.bobbin.protocol.node.ContainerManagement.StartContainersResponse;
 import dev.bobbin.protocol.node.ContainerManagement.StopContainersRequest;
@@ -64,6 +68,9 @@ final class ContainerSupervisor {
   private final ActorRef<ContainerActor.Report> reports;
   private final Function<String, NodeAgent.Command> onActorStopped;
   private final StateRecorder state;
+  private final Localizer localizer;
+  /** The cached resources of containers taken back after a restart, held until their actors stop. */
+  private final Map<String, Localizer.Lease> reattachedResources = new HashMap<>();
   private final Map<String, ActorRef<ContainerActor.Command>> actors = new HashMap<>();
   /** The latest directory check: new containers go to its good directories. */
   private DisksHealth disks;
@@ -84,8 +91,9 @@ final class ContainerSupervisor {
       ActorContext<NodeAgent.Command> ctx, ContainerTable table, ProcessLauncher launcher, ContainerLayout layout,
       NodeIdentity identity, List<String> rmAddresses, Duration killGrace, Clock clock,
       ActorRef<ContainerActor.Report> reports, Function<String, NodeAgent.Command> onActorStopped,
-      StateRecorder state) {
+      StateRecorder state, Localizer localizer) {
     this.ctx = ctx;
+    this.localizer = localizer;
     this.table = table;
     this.launcher = launcher;
     this.layout = layout;
@@ -98,6 +106,11 @@ final class ContainerSupervisor {
     this.onActorStopped = onActorStopped;
     this.state = state;
     this.disks = DisksHealth.unchecked(layout.localDirs(), layout.logDirs(), 0);
+  }
+
+  /** The application's local directory is about to go, and with it its APPLICATION resources. */
+  void applicationEnded(String applicationId) {
+    localizer.applicationEnded(applicationId);
   }
 
   void useDisks(DisksHealth latest) {
@@ -148,6 +161,11 @@ final class ContainerSupervisor {
     if (!disks.usable()) return failOnDisks(token, applicationId);
     ContainerLayout.Dirs dirs = layout.dirsFor(
         token.user(), applicationId, containerId, disks.goodLocalDirs(), disks.goodLogDirs());
+    Map<String, LocalResource> resources = context == null ? Map.of() : context.localResources();
+    if (!resources.isEmpty() && launcher instanceof UserProcessLauncher) {
+      return new FailedRequest(containerId, YARN_EXCEPTION, "Container " + containerId
+          + " asks for local resources, which this NodeManager does not localize for the linux container executor");
+    }
     LaunchSpec spec;
     try {
       spec = LaunchScript.plan(containerId, applicationId, token.user(), token.resource(),
@@ -166,7 +184,9 @@ final class ContainerSupervisor {
           "Container " + containerId + " cannot be recorded in the NodeManager's state store: " + e.getMessage());
     }
     table.add(created);
-    spawn(containerId, ContainerActor.create(spec, launcher, killGrace, reports));
+    ProcessLauncher localizing = resources.isEmpty() ? launcher
+        : new LocalizingLauncher(localizer, dirs.appLocalDir(), resources, launcher);
+    spawn(containerId, ContainerActor.create(spec, localizing, killGrace, reports));
     ctx.getLog().info("container accepted containerId={} appId={} user={} resource={}",
         containerId, applicationId, token.user(), token.resource());
     return null;
@@ -205,6 +225,7 @@ final class ContainerSupervisor {
     if (outcome instanceof ContainerRecovery.Running r) {
       LaunchSpec spec = new LaunchSpec(containerId, stored.applicationId(), stored.user(), stored.resource(), Map.of(),
           List.of(), stored.record().workDir(), stored.record().logDir());
+      reattachedResources.put(containerId, localizer.holdLinked(spec.workDir()));
       spawn(containerId, ContainerActor.reattach(spec, new ReattachedProcess(r.process(), spec.workDir(), containerId),
           killGrace, state.settings().processCheckInterval(), reports));
       if (stored.killReason() != null) kill(containerId, stored.killReason(), stored.killDiagnostics());
@@ -293,5 +314,7 @@ final class ContainerSupervisor {
 
   void forget(String containerId) {
     actors.remove(containerId);
+    Localizer.Lease held = reattachedResources.remove(containerId);
+    if (held != null) localizer.release(held);
   }
 }

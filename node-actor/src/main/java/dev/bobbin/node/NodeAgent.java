@@ -11,6 +11,7 @@ import dev.bobbin.node.container.ContainerLayout;
 import dev.bobbin.node.container.ContainerTable;
 import dev.bobbin.node.container.KillReason;
 import dev.bobbin.node.container.ProcessLauncher;
+import dev.bobbin.node.localizer.Localizer;
 import dev.bobbin.node.logs.ApplicationLogs;
 import dev.bobbin.node.logs.ContainerLogLocation;
 import dev.bobbin.node.monitor.ContainerUsages;
@@ -209,7 +210,8 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
     this.containers = new ContainerSupervisor(
         ctx, table, launcher, layout, identity,
         settings.rmAddresses(), settings.killGrace(), clock,
-        ctx.messageAdapter(ContainerActor.Report.class, FromContainer::new), ContainerActorStopped::new, state);
+        ctx.messageAdapter(ContainerActor.Report.class, FromContainer::new), ContainerActorStopped::new, state,
+        new Localizer(layout.nodeRoot(), cleanup.localizerCacheTargetMb() * 1024 * 1024, clock));
     startHealthChecks(ctx, layout);
     ctx.getLog().info("NodeManager {} started: capability {}, work dir {}, RMs {}",
         identity.nodeId(), capability, settings.workDir().toAbsolutePath(), settings.rmAddresses());
@@ -559,6 +561,7 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
     if (!finishedApps.contains(applicationId) || !table.liveContainersOf(applicationId).isEmpty()) return;
     AppDirs dirs = appDirs.remove(applicationId);
     if (dirs == null) return;
+    containers.applicationEnded(applicationId);
     dirs.local().forEach(d -> deletions.tell(new DeletionService.DeleteAfter(d, cleanup.deleteDebugDelay())));
     appLogs.ended(applicationId, dirs.logs());
   }

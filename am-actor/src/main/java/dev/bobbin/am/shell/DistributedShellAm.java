@@ -36,8 +36,8 @@ public final class DistributedShellAm {
   static int run(String[] args, Map<String, String> env) {
     ShellAmArgs parsed;
     try {
-      parsed = ShellAmArgs.parse(args);
-    } catch (ShellAmArgs.UsageException e) {
+      parsed = ShellAmArgs.parse(args).shipping(ShippedResources.fromEnvironment(env));
+    } catch (IllegalArgumentException e) {
       System.err.println(NAME + ": " + e.getMessage());
       System.err.print(ShellAmArgs.usage());
       return 2;

@@ -1,6 +1,8 @@
 package dev.bobbin.am.shell;
 
+import dev.bobbin.protocol.LocalResource;
 import dev.bobbin.protocol.Resource;
+import java.util.Map;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -13,8 +15,10 @@ import picocli.CommandLine.UnmatchedArgumentException;
  *
  * @param keepContainers a restarted AM adopts the tasks still running in containers of earlier
  *     attempts instead of running them again
+ * @param shipped the local resources every container gets, by link name
  */
-public record ShellAmArgs(String shell, int containers, Resource size, int priority, boolean keepContainers) {
+public record ShellAmArgs(String shell, int containers, Resource size, int priority, boolean keepContainers,
+    Map<String, LocalResource> shipped) {
 
   public ShellAmArgs {
     if (shell == null || shell.isBlank()) throw new UsageException("--shell must not be empty");
@@ -23,6 +27,16 @@ public record ShellAmArgs(String shell, int containers, Resource size, int prior
     if (size.memory() < 1) throw new UsageException("--memory must be at least 1 MB, was " + size.memory());
     if (size.vCores() < 1) throw new UsageException("--vcores must be at least 1, was " + size.vCores());
     if (priority < 0) throw new UsageException("--priority must be >= 0, was " + priority);
+    shipped = shipped == null ? Map.of() : Map.copyOf(shipped);
+  }
+
+  public ShellAmArgs(String shell, int containers, Resource size, int priority, boolean keepContainers) {
+    this(shell, containers, size, priority, keepContainers, Map.of());
+  }
+
+  /** These arguments, with the containers getting {@code resources}. */
+  public ShellAmArgs shipping(Map<String, LocalResource> resources) {
+    return new ShellAmArgs(shell, containers, size, priority, keepContainers, resources);
   }
 
   public ShellAmArgs(String shell, int containers, Resource size, int priority) {

@@ -155,7 +155,8 @@ public final class ShellAppMaster {
     }
     int shellId = step.shellId();
     ctx.getLog().info("Launching task {} in container {} on {}", shellId, c.id(), c.nodeId());
-    var launch = new ContainerLaunchContext(List.of(args.shell()), Map.of(SHELL_ID_ENV, Integer.toString(shellId)));
+    var launch = new ContainerLaunchContext(
+        List.of(args.shell()), Map.of(SHELL_ID_ENV, Integer.toString(shellId)), args.shipped());
     ctx.pipeToSelf(
         nm.startContainer(c, launch),
         (id, error) -> new LaunchReplied(c, shellId, error == null ? null : describe(error)));

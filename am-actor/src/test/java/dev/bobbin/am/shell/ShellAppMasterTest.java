@@ -7,6 +7,7 @@ import dev.bobbin.am.TestingRm;
 import dev.bobbin.protocol.ContainerLaunchContext;
 import dev.bobbin.protocol.ExitStatus;
 import dev.bobbin.protocol.FinalApplicationStatus;
+import dev.bobbin.protocol.LocalResource;
 import dev.bobbin.protocol.Ids;
 import dev.bobbin.protocol.Resource;
 import dev.bobbin.protocol.am.Container;
@@ -58,6 +59,18 @@ class ShellAppMasterTest {
       assertThat(c.nm.started.values()).extracting(l -> l.environment().get(ShellAppMaster.SHELL_ID_ENV))
           .containsExactlyInAnyOrder("1", "2", "3");
       assertThat(c.rm.handedOut).hasSize(3);
+    }
+  }
+
+  @Test
+  void everyContainerGetsTheShippedResources() throws Exception {
+    var jar = LocalResource.of("file:///shared/tool.jar", LocalResource.Type.FILE, LocalResource.Visibility.APPLICATION,
+        10, 20);
+    try (Cluster c = new Cluster(launch -> 0)) {
+      c.run(new ShellAmArgs(SHELL, 2, Resource.of(256, 1), 0).shipping(Map.of("tool.jar", jar)));
+
+      assertThat(c.nm.started.values()).hasSize(2).allSatisfy(launch ->
+          assertThat(launch.localResources()).containsExactly(Map.entry("tool.jar", jar)));
     }
   }
 

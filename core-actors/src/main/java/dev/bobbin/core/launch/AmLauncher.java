@@ -117,7 +117,7 @@ public final class AmLauncher {
     env.put(ContainerEnv.RM_ADDRESSES, String.join(",", forAttempt(rmAddresses, l.attemptId())));
     env.put(ContainerEnv.AM_TOKEN, l.amToken());
     try {
-      var launch = new ContainerLaunchContext(l.launch().commands(), env);
+      var launch = l.launch().withEnvironment(env);
       BobbinHttp.await(nodeManagers.startContainer(l.container(), launch));
       return null;
     } catch (RuntimeException e) {

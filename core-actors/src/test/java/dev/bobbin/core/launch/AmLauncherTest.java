@@ -7,6 +7,7 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import dev.bobbin.protocol.ContainerEnv;
 import dev.bobbin.protocol.ContainerLaunchContext;
+import dev.bobbin.protocol.LocalResource;
 import dev.bobbin.protocol.Resource;
 import dev.bobbin.protocol.WireJson;
 import dev.bobbin.protocol.WirePaths;
@@ -78,7 +79,9 @@ class AmLauncherTest {
   private static AmLauncher.Launch launch(String id, String nodeAddress, ActorRef<AmLauncher.Launched> scheduler) {
     Container c = new Container(id, "node-1:8041", nodeAddress, new Resource(1024, 1), 0, "token-of-" + id, 0);
     return new AmLauncher.Launch("application_1_0001", "appattempt_1_0001_000001", "alice", c,
-        new ContainerLaunchContext(List.of("echo hello"), Map.of("GREETING", "hello")), "am-token", scheduler);
+        new ContainerLaunchContext(List.of("echo hello"), Map.of("GREETING", "hello"), Map.of("app.jar",
+            LocalResource.of("file:///a.jar", LocalResource.Type.FILE, LocalResource.Visibility.PUBLIC, 3, 4))),
+        "am-token", scheduler);
   }
 
   @Test
@@ -101,6 +104,8 @@ class AmLauncherTest {
         .containsExactlyInAnyOrder("127.0.0.1:8088", "127.0.0.1:8089");
     assertThat(env.path(ContainerEnv.AM_TOKEN).asText()).isEqualTo("am-token");
     assertThat(env.path("GREETING").asText()).isEqualTo("hello");
+    assertThat(start.path("launchContext").path("local-resources").path("app.jar").path("resource").asText())
+        .isEqualTo("file:///a.jar");
     scheduler.expectMessage(new AmLauncher.Launched("c1", null));
   }
 

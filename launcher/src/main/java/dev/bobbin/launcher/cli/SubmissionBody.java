@@ -2,8 +2,11 @@ package dev.bobbin.launcher.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.bobbin.am.shell.ShippedResources;
+import dev.bobbin.protocol.LocalResource;
 import dev.bobbin.protocol.WireJson;
 import java.util.List;
+import java.util.Map;
 
 /** YARN's {@code ApplicationSubmissionContextInfo} for a distributed-shell application. */
 final class SubmissionBody {
@@ -12,7 +15,9 @@ final class SubmissionBody {
 
   private SubmissionBody() {}
 
-  static ObjectNode of(String applicationId, SubmitCommand options, List<String> amCommands) {
+  /** @param shipped what the AM gives each of its containers, passed to it in its environment */
+  static ObjectNode of(String applicationId, SubmitCommand options, List<String> amCommands,
+      Map<String, LocalResource> shipped) {
     ObjectNode body = WireJson.mapper().createObjectNode();
     body.put("application-id", applicationId);
     body.put("application-name", options.name);
@@ -27,7 +32,10 @@ final class SubmissionBody {
     ObjectNode spec = body.putObject("am-container-spec");
     ArrayNode commands = spec.putObject("commands").putArray("command");
     amCommands.forEach(commands::add);
-    spec.putObject("environment").putArray("entry");
+    ArrayNode env = spec.putObject("environment").putArray("entry");
+    if (!shipped.isEmpty()) {
+      env.addObject().put("key", ShippedResources.ENV).put("value", ShippedResources.encode(shipped));
+    }
     body.putObject("application-tags").putArray("tag");
     return body;
   }

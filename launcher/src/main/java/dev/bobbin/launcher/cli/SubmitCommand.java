@@ -4,8 +4,11 @@ import dev.bobbin.am.shell.ShellAmSpec;
 import dev.bobbin.protocol.Resource;
 import dev.bobbin.protocol.client.RmRestClient;
 import dev.bobbin.protocol.rest.NewApplication;
+import dev.bobbin.protocol.LocalResource;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -51,6 +54,14 @@ final class SubmitCommand extends ClientCommand {
       + " restarted AM adopts the tasks they run instead of running them again")
   boolean keepContainers;
 
+  @Option(names = "--file", paramLabel = "PATH", description = "a file every container finds in its working"
+      + " directory under its name; repeatable. Every node must see PATH (a shared filesystem or this machine)")
+  List<Path> files;
+
+  @Option(names = "--archive", paramLabel = "PATH", description = "a zip, jar, tar or tar.gz every container finds"
+      + " unpacked in its working directory, in a directory named as the archive; repeatable, as --file")
+  List<Path> archives;
+
   @Option(names = "--wait", description = "follow the application until it ends; exit 0 only if it succeeded")
   boolean await;
 
@@ -61,6 +72,7 @@ final class SubmitCommand extends ClientCommand {
   @Override
   int run() {
     validate();
+    Map<String, LocalResource> shipped = ShippedFiles.of(files, archives);
     List<String> amCommands = amCommands(context.amClasspath());
     RmRestClient rm = rm();
 
@@ -69,7 +81,7 @@ final class SubmitCommand extends ClientCommand {
     if (appId == null || appId.isBlank()) throw RmFailure.error("The ResourceManager gave no application-id: " + newApp);
     checkFitsCluster(newApp.maximumResourceCapability());
 
-    rm.submit(SubmissionBody.of(appId, this, amCommands));
+    rm.submit(SubmissionBody.of(appId, this, amCommands, shipped));
     out.println("Submitted application " + appId + " to queue " + queue);
     return await ? new AppWaiter(rm, out, context.pollInterval()).awaitEnd(appId) : 0;
   }

@@ -4,12 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.bobbin.am.shell.ShellAmSpec;
+import dev.bobbin.am.shell.ShippedResources;
+import dev.bobbin.protocol.LocalResource;
 import dev.bobbin.protocol.Resource;
 import dev.bobbin.protocol.WireJson;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class SubmitCommandTest {
   private static final String APP_ID = "application_1700000000000_0007";
@@ -60,6 +66,34 @@ class SubmitCommandTest {
     List<String> commands = texts(body.path("am-container-spec").path("commands").path("command"));
     assertThat(commands).isEqualTo(ShellAmSpec.commands(Cli.AM_CLASSPATH, "sleep 60", 2, new Resource(1024, 1), 0, true));
     assertThat(commands.get(0)).endsWith(" --keep-containers");
+  }
+
+  @Test
+  void shipsFilesAndArchivesToTheAmsContainers(@TempDir Path dir) throws Exception {
+    Path file = Files.writeString(dir.resolve("input.txt"), "data");
+    Path archive = Files.writeString(dir.resolve("tools.tgz"), "not really gzip");
+    Cli.Result result = Cli.run("submit", "--rm", rm.url(), "--shell", "cat input.txt",
+        "--file", file.toString(), "--archive", archive.toString());
+
+    assertThat(result.exitCode()).isZero();
+    JsonNode body = WireJson.mapper().readTree(rm.requests("POST", AppPaths.APPS).get(0).body());
+    JsonNode entry = body.path("am-container-spec").path("environment").path("entry").get(0);
+    assertThat(entry.path("key").asText()).isEqualTo(ShippedResources.ENV);
+    var shipped = ShippedResources.fromEnvironment(Map.of(ShippedResources.ENV, entry.path("value").asText()));
+    assertThat(shipped).containsOnlyKeys("input.txt", "tools.tgz");
+    assertThat(shipped.get("input.txt")).isEqualTo(LocalResource.of(file.toUri().toString(), LocalResource.Type.FILE,
+        LocalResource.Visibility.APPLICATION, 4, Files.getLastModifiedTime(file).toMillis()));
+    assertThat(shipped.get("tools.tgz").type()).isEqualTo(LocalResource.Type.ARCHIVE);
+  }
+
+  @Test
+  void refusesAFileThatIsNotThere(@TempDir Path dir) {
+    Cli.Result result = Cli.run("submit", "--rm", rm.url(), "--shell", "true", "--file",
+        dir.resolve("missing.txt").toString());
+
+    assertThat(result.exitCode()).isEqualTo(64);
+    assertThat(result.err()).contains("--file " + dir.resolve("missing.txt") + ": no such file or not readable");
+    assertThat(rm.requests("POST", AppPaths.APPS)).isEmpty();
   }
 
   @Test

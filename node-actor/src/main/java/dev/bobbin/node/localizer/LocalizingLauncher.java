@@ -1,0 +1,31 @@
+package dev.bobbin.node.localizer;
+
+import dev.bobbin.node.container.ContainerProcess;
+import dev.bobbin.node.container.LaunchSpec;
+import dev.bobbin.node.container.ProcessLauncher;
+import dev.bobbin.protocol.LocalResource;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Map;
+
+/**
+ * Launches a container once its resources are localized and linked into its working directory,
+ * and gives them back to the caches when its process ends. A failed localization fails the
+ * launch with the diagnostics naming the resource.
+ */
+public record LocalizingLauncher(Localizer localizer, Path appDir, Map<String, LocalResource> resources,
+    ProcessLauncher next) implements ProcessLauncher {
+  @Override
+  public ContainerProcess launch(LaunchSpec spec) throws IOException {
+    Localizer.Lease lease = localizer.localize(spec.user(), spec.applicationId(), appDir, spec.workDir(), resources);
+    ContainerProcess process;
+    try {
+      process = next.launch(spec);
+    } catch (IOException | RuntimeException e) {
+      localizer.release(lease);
+      throw e;
+    }
+    process.onExit().whenComplete((code, err) -> localizer.release(lease));
+    return process;
+  }
+}
