@@ -121,7 +121,10 @@ class DownedMemberIT {
     long exitMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - stopping);
     System.out.println("DownedMemberIT: cut off, rm-1 refused writes after " + refusedMs + " ms; it exited with "
         + status + " " + exitMs + " ms after it began to stop");
-    assertThat(rm1.logSince(offset1)).as("no shutdown phase timed out").doesNotContain(PHASE_TIMED_OUT)
+    // Closing remoting's connection to the peer the network drops may wait out the last phase's
+    // timeout; no phase before it may.
+    String log = rm1.logSince(offset1).replace(PHASE_TIMED_OUT + " [actor-system-terminate]", "");
+    assertThat(log).as("no shutdown phase before actor-system-terminate timed out").doesNotContain(PHASE_TIMED_OUT)
         .as("no shutdown task failed").doesNotContain(TASK_FAILED);
     Http.await(Duration.ofSeconds(20), "rm-2 to take writes", () ->
         Http.post(rm2.api() + "/apps/new-application", "", RmProcess.REQUEST).status() == 200);
