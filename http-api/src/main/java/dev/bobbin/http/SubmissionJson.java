@@ -51,7 +51,8 @@ final class SubmissionJson {
         text(n, "application-id"), text(n, "application-name"), user, text(n, "queue"),
         n.hasNonNull("priority") ? (int) number(n, "priority", Integer.MIN_VALUE, Integer.MAX_VALUE)
             : ApplicationPriorities.NONE_ASKED, text(n, "application-type"), tags,
-        resource, new ContainerLaunchContext(commands, env, LocalResourcesJson.parse(spec)),
+        resource, new ContainerLaunchContext(commands, env, LocalResourcesJson.parse(spec),
+            ServiceDataJson.parse(spec)),
         (int) number(n, "max-app-attempts", Integer.MIN_VALUE, Integer.MAX_VALUE), acls(spec),
         bool(n, "keep-containers-across-application-attempts")).withUnmanagedAm(bool(n, "unmanaged-AM"));
   }

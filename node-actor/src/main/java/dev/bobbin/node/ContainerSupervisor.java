@@ -27,6 +27,8 @@ import dev.bobbin.protocol.node.ContainerManagement.GetContainerStatusesRequest;
 import dev.bobbin.protocol.node.ContainerManagement.GetContainerStatusesResponse;
 import dev.bobbin.protocol.node.ContainerManagement.StartContainerRequest;
 import dev.bobbin.protocol.LocalResource;
+import dev.bobbin.node.aux.AuxServices;
+import dev.bobbin.node.aux.ContainerStart;
 import dev.bobbin.node.localizer.Localizer;
 import dev.bobbin.node.localizer.LocalizingLauncher;
 import dev.bobbin.node.container.UserProcessLauncher;
@@ -56,6 +58,7 @@ import org.apache.pekko.actor.typed.javadsl.ActorContext;
 final class ContainerSupervisor {
   static final String NOT_READY = "NMNotYetReadyException";
   static final String YARN_EXCEPTION = "YarnException";
+  static final String INVALID_AUX_SERVICE = "InvalidAuxServiceException";
 
   private final ActorContext<NodeAgent.Command> ctx;
   private final ContainerTable table;
@@ -69,6 +72,9 @@ final class ContainerSupervisor {
   private final Function<String, NodeAgent.Command> onActorStopped;
   private final StateRecorder state;
   private final Localizer localizer;
+  private final AuxServices aux;
+  /** The service data each live container was started with, for the services' stop calls. */
+  private final Map<String, Map<String, String>> serviceData = new HashMap<>();
   /** The cached resources of containers taken back after a restart, held until their actors stop. */
   private final Map<String, Localizer.Lease> reattachedResources = new HashMap<>();
   private final Map<String, ActorRef<ContainerActor.Command>> actors = new HashMap<>();
@@ -91,8 +97,9 @@ final class ContainerSupervisor {
       ActorContext<NodeAgent.Command> ctx, ContainerTable table, ProcessLauncher launcher, ContainerLayout layout,
       NodeIdentity identity, List<String> rmAddresses, Duration killGrace, Clock clock,
       ActorRef<ContainerActor.Report> reports, Function<String, NodeAgent.Command> onActorStopped,
-      StateRecorder state, Localizer localizer) {
+      StateRecorder state, Localizer localizer, AuxServices aux) {
     this.ctx = ctx;
+    this.aux = aux;
     this.localizer = localizer;
     this.table = table;
     this.launcher = launcher;
@@ -111,6 +118,7 @@ final class ContainerSupervisor {
   /** The application's local directory is about to go, and with it its APPLICATION resources. */
   void applicationEnded(String applicationId) {
     localizer.applicationEnded(applicationId);
+    aux.applicationStopped(applicationId);
   }
 
   void useDisks(DisksHealth latest) {
@@ -145,7 +153,7 @@ final class ContainerSupervisor {
         else failed.add(problem);
       }
     }
-    return new StartContainersResponse(started, failed);
+    return new StartContainersResponse(started, failed, aux.metadata());
   }
 
   private FailedRequest launch(ContainerTokenIdentifier token, ContainerLaunchContext context) {
@@ -166,10 +174,16 @@ final class ContainerSupervisor {
       return new FailedRequest(containerId, YARN_EXCEPTION, "Container " + containerId
           + " asks for local resources, which this NodeManager does not localize for the linux container executor");
     }
+    Map<String, String> data = context == null ? Map.of() : context.serviceData();
+    String auxRefusal = aux.refusal(data);
+    if (auxRefusal != null) return new FailedRequest(containerId, INVALID_AUX_SERVICE, auxRefusal);
+    ContainerStart auxView = new ContainerStart(containerId, applicationId, token.user(), token.resource(),
+        dirs.workDir(), dirs.appLocalDir(), null);
     LaunchSpec spec;
     try {
       spec = LaunchScript.plan(containerId, applicationId, token.user(), token.resource(),
-          context == null ? new ContainerLaunchContext(List.of(), Map.of()) : context, dirs, facts, System.getenv());
+          withAuxEnvironment(context == null ? new ContainerLaunchContext(List.of(), Map.of()) : context,
+              aux.environment(auxView, data)), dirs, facts, System.getenv());
     } catch (IllegalArgumentException e) {
       return new FailedRequest(containerId, YARN_EXCEPTION, e.getMessage());
     }
@@ -186,10 +200,20 @@ final class ContainerSupervisor {
     table.add(created);
     ProcessLauncher localizing = resources.isEmpty() ? launcher
         : new LocalizingLauncher(localizer, dirs.appLocalDir(), resources, launcher);
+    serviceData.put(containerId, data);
+    aux.containerAccepted(auxView, data);
     spawn(containerId, ContainerActor.create(spec, localizing, killGrace, reports));
     ctx.getLog().info("container accepted containerId={} appId={} user={} resource={}",
         containerId, applicationId, token.user(), token.resource());
     return null;
+  }
+
+  /** The context with what the auxiliary services give the container, under its own entries. */
+  private static ContainerLaunchContext withAuxEnvironment(ContainerLaunchContext context, Map<String, String> env) {
+    if (env.isEmpty()) return context;
+    Map<String, String> merged = new HashMap<>(env);
+    merged.putAll(context.environment());
+    return context.withEnvironment(merged);
   }
 
   /**
@@ -309,7 +333,12 @@ final class ContainerSupervisor {
   }
 
   void finished(String containerId, int exitStatus, String diagnostics, boolean killed) {
-    table.finish(containerId, exitStatus, diagnostics, killed, clock.millis()).ifPresent(state::completed);
+    table.finish(containerId, exitStatus, diagnostics, killed, clock.millis()).ifPresent(done -> {
+      state.completed(done);
+      aux.containerStopped(new ContainerStart(containerId, done.applicationId(), done.user(), done.resource(),
+          done.workDir(), done.workDir().getParent(), null), serviceData.getOrDefault(containerId, Map.of()));
+    });
+    serviceData.remove(containerId);
   }
 
   void forget(String containerId) {

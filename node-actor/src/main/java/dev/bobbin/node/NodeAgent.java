@@ -6,6 +6,7 @@ import dev.bobbin.config.NmSettings;
 import dev.bobbin.node.cleanup.DeletionService;
 import dev.bobbin.node.cleanup.Deletions;
 import dev.bobbin.node.NodeView.RmLinkState;
+import dev.bobbin.node.aux.AuxServices;
 import dev.bobbin.node.container.ContainerActor;
 import dev.bobbin.node.container.ContainerLayout;
 import dev.bobbin.node.container.ContainerTable;
@@ -125,17 +126,24 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
   public static Behavior<Command> create(NmSettings settings, ContainerMonitorSettings monitor,
       NmCleanupSettings cleanup, ResourceTrackerClient rm, ProcessLauncher launcher, Clock clock,
       StateRecorder state) {
-    return Behaviors.supervise(waitForStart(settings, monitor, cleanup, rm, launcher, clock, state))
+    return create(settings, monitor, cleanup, rm, launcher, clock, state, AuxServices.none());
+  }
+
+  /** @param aux the node's auxiliary services, started already */
+  public static Behavior<Command> create(NmSettings settings, ContainerMonitorSettings monitor,
+      NmCleanupSettings cleanup, ResourceTrackerClient rm, ProcessLauncher launcher, Clock clock,
+      StateRecorder state, AuxServices aux) {
+    return Behaviors.supervise(waitForStart(settings, monitor, cleanup, rm, launcher, clock, state, aux))
         .onFailure(Exception.class, SupervisorStrategy.resume());
   }
 
   private static Behavior<Command> waitForStart(NmSettings settings, ContainerMonitorSettings monitor,
       NmCleanupSettings cleanup, ResourceTrackerClient rm, ProcessLauncher launcher, Clock clock,
-      StateRecorder state) {
+      StateRecorder state, AuxServices aux) {
     return Behaviors.withStash(STASH_CAPACITY, stash -> Behaviors.setup(ctx -> Behaviors.withTimers(timers ->
         Behaviors.receive(Command.class)
             .onMessage(Start.class, s -> stash.unstashAll(
-                new NodeAgent(ctx, timers, settings, monitor, cleanup, rm, launcher, clock, s.identity(), state)))
+                new NodeAgent(ctx, timers, settings, monitor, cleanup, rm, launcher, clock, s.identity(), state, aux)))
             .onAnyMessage(m -> {
               if (stash.isFull()) ctx.getLog().warn("Dropping {}: node not started yet", m.getClass().getSimpleName());
               else stash.stash(m);
@@ -187,7 +195,7 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
   private NodeAgent(
       ActorContext<Command> ctx, TimerScheduler<Command> timers, NmSettings settings,
       ContainerMonitorSettings monitorSettings, NmCleanupSettings cleanup, ResourceTrackerClient rm,
-      ProcessLauncher launcher, Clock clock, NodeIdentity identity, StateRecorder state) {
+      ProcessLauncher launcher, Clock clock, NodeIdentity identity, StateRecorder state, AuxServices aux) {
     super(ctx);
     this.state = state;
     this.cleanup = cleanup;
@@ -211,7 +219,7 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
         ctx, table, launcher, layout, identity,
         settings.rmAddresses(), settings.killGrace(), clock,
         ctx.messageAdapter(ContainerActor.Report.class, FromContainer::new), ContainerActorStopped::new, state,
-        new Localizer(layout.nodeRoot(), cleanup.localizerCacheTargetMb() * 1024 * 1024, clock));
+        new Localizer(layout.nodeRoot(), cleanup.localizerCacheTargetMb() * 1024 * 1024, clock), aux);
     startHealthChecks(ctx, layout);
     ctx.getLog().info("NodeManager {} started: capability {}, work dir {}, RMs {}",
         identity.nodeId(), capability, settings.workDir().toAbsolutePath(), settings.rmAddresses());

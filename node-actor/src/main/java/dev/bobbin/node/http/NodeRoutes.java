@@ -45,9 +45,11 @@ import org.apache.pekko.http.javadsl.unmarshalling.Unmarshaller;
 /**
  * The NodeManager's HTTP API: container management (start, stop, status), the read-only YARN NM
  * REST resources, container logs ({@link ContainerLogRoutes}: REST and the log pages the RM links
- * to), and {@code /metrics}. Translates to asks of the node actor.
+ * to), {@code /metrics}, and the resources of auxiliary services under {@code /aux/<service>/}.
+ * Translates to asks of the node actor.
  * Container management checks the container tokens its callers present; every other route is for
- * users the configured authenticator established first.
+ * users the configured authenticator established first, except the auxiliary services', which
+ * authenticate their callers themselves.
  */
 public final class NodeRoutes extends AllDirectives {
   private static final String SERVER_ERROR = "org.apache.hadoop.yarn.webapp.WebApplicationException";
@@ -60,10 +62,18 @@ public final class NodeRoutes extends AllDirectives {
   private final Authentication<Identity> users;
   private final ContainerAccess access;
   private final ContainerLogRoutes logs;
+  /** The auxiliary services' own resources, by service name, served under {@code /aux/<name>/}. */
+  private final Map<String, Route> auxRoutes;
   private final ObjectMapper json = WireJson.mapper();
 
   public NodeRoutes(ActorRef<NodeAgent.Command> agent, Scheduler scheduler, Duration askTimeout, NodeMetrics metrics,
       HttpLimits limits, Authentication<Identity> users, ContainerAccess access) {
+    this(agent, scheduler, askTimeout, metrics, limits, users, access, Map.of());
+  }
+
+  public NodeRoutes(ActorRef<NodeAgent.Command> agent, Scheduler scheduler, Duration askTimeout, NodeMetrics metrics,
+      HttpLimits limits, Authentication<Identity> users, ContainerAccess access, Map<String, Route> auxRoutes) {
+    this.auxRoutes = Map.copyOf(auxRoutes);
     this.users = users;
     this.access = access;
     this.logs = new ContainerLogRoutes(agent, scheduler, askTimeout, access);
@@ -88,7 +98,16 @@ public final class NodeRoutes extends AllDirectives {
                 users.require(caller -> get(() -> logs.pages(caller.principal())))),
             path("metrics", () -> users.require(caller -> get(() -> view(v ->
                 complete(HttpResponse.create().withEntity(
-                    HttpEntities.create(ContentTypes.TEXT_PLAIN_UTF8, metrics.scrape(v)))))))))));
+                    HttpEntities.create(ContentTypes.TEXT_PLAIN_UTF8, metrics.scrape(v)))))))),
+            auxiliaryServices())));
+  }
+
+  /** Each service checks its own callers (containers hold no user credentials). */
+  private Route auxiliaryServices() {
+    if (auxRoutes.isEmpty()) return reject();
+    Route[] services = auxRoutes.entrySet().stream()
+        .map(e -> pathPrefix(e.getKey(), e::getValue)).toArray(Route[]::new);
+    return pathPrefix("aux", () -> concat(services[0], java.util.Arrays.copyOfRange(services, 1, services.length)));
   }
 
   private Route containerManagement() {

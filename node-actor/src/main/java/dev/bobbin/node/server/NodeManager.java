@@ -19,6 +19,9 @@ import dev.bobbin.http.server.HttpServers;
 import dev.bobbin.node.container.ContainerExecutors;
 import dev.bobbin.node.container.ContainerLayout;
 import dev.bobbin.node.container.ProcessLauncher;
+import dev.bobbin.node.container.UserProcessLauncher;
+import dev.bobbin.node.aux.AuxServices;
+import dev.bobbin.config.AuxServiceSettings;
 import dev.bobbin.node.http.ContainerAccess;
 import dev.bobbin.node.http.NodeMetrics;
 import dev.bobbin.node.http.NodeRoutes;
@@ -114,19 +117,23 @@ public final class NodeManager implements AutoCloseable {
     SecuritySettings security = SecuritySettings.from(config.withFallback(ConfigFactory.defaultReference()).resolve());
     Authentication<Identity> users = new Authentication<>(UserAuthenticators.from(security), "NM");
     StateRecorder state = openStateStore(settings, NmRecoverySettings.from(resolved));
+    AuxServices aux = AuxServices.load(AuxServiceSettings.from(resolved), NodeManager.class.getClassLoader(),
+        launcher instanceof UserProcessLauncher);
+    aux.start();
     ActorSystem<NodeAgent.Command> system =
         ActorSystem.create(NodeAgent.create(settings, ContainerMonitorSettings.from(resolved),
-            NmCleanupSettings.from(resolved), rm, launcher, clock, state), "bobbin-nm", config);
+            NmCleanupSettings.from(resolved), rm, launcher, clock, state, aux), "bobbin-nm", config);
     HttpServers.Bound binding;
     try {
       binding = HttpServers.bind(system, settings.hostname(), settings.httpPort(),
               HttpTls.httpsPort(withDefaults(pekkoConfig), "bobbin.nm"), tls(pekkoConfig), settings.http(),
               new NodeRoutes(system, system.scheduler(), ASK_TIMEOUT, new NodeMetrics(), settings.http(), users,
-                  ContainerAccess.of(security)).routes())
+                  ContainerAccess.of(security), aux.routes()).routes())
           .toCompletableFuture()
           .get(BIND_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
     } catch (InterruptedException | ExecutionException | TimeoutException | RuntimeException e) {
       system.terminate();
+      aux.stop();
       // A key store or setting that cannot be used says so itself.
       if (e instanceof RuntimeException r) throw r;
       if (e instanceof InterruptedException) Thread.currentThread().interrupt();
@@ -145,6 +152,11 @@ public final class NodeManager implements AutoCloseable {
     // recovery leaves them to the next agent).
     shutdown.addTask(CoordinatedShutdown.PhaseServiceStop(), "nm-kill-containers",
         () -> AskPattern.ask(system, NodeAgent.Shutdown::new, settings.killGrace().plusSeconds(5), system.scheduler()));
+    // After the containers: a service may still be told of their ends until then.
+    shutdown.addTask(CoordinatedShutdown.PhaseBeforeActorSystemTerminate(), "nm-aux-services-stop", () -> {
+      aux.stop();
+      return java.util.concurrent.CompletableFuture.completedFuture(Done.getInstance());
+    });
     system.tell(new NodeAgent.Start(identity));
     return new NodeManager(system, binding, identity);
   }

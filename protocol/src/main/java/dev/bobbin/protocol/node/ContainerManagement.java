@@ -3,6 +3,7 @@ package dev.bobbin.protocol.node;
 import dev.bobbin.protocol.ContainerLaunchContext;
 import dev.bobbin.protocol.ContainerStatus;
 import java.util.List;
+import java.util.Map;
 
 /**
  * AM (or RM) → NM container management, modelled on YARN's ContainerManagementProtocol. Every
@@ -22,7 +23,20 @@ public final class ContainerManagement {
 
   public record FailedRequest(String containerId, String exception, String message) {}
 
-  public record StartContainersResponse(List<String> succeeded, List<FailedRequest> failed) {}
+  /**
+   * @param servicesMetaData what each auxiliary service of the node tells applications (name to
+   *     base64 bytes), as YARN's {@code allServicesMetaData}
+   */
+  public record StartContainersResponse(
+      List<String> succeeded, List<FailedRequest> failed, Map<String, String> servicesMetaData) {
+    public StartContainersResponse {
+      servicesMetaData = servicesMetaData == null ? Map.of() : Map.copyOf(servicesMetaData);
+    }
+
+    public StartContainersResponse(List<String> succeeded, List<FailedRequest> failed) {
+      this(succeeded, failed, Map.of());
+    }
+  }
 
   /** {@code POST /ws/v1/node/container-manager/stop}. */
   public record StopContainersRequest(List<String> containerTokens) {
