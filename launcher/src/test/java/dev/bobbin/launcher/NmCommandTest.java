@@ -26,6 +26,20 @@ class NmCommandTest {
   }
 
   @Test
+  void anAuxiliaryServiceThatCannotBeLoadedStopsTheStartNamingItsKey(@TempDir Path dir) throws Exception {
+    Path credential = dir.resolve("node-credential");
+    dev.bobbin.config.NodeCredential.readOrCreate(credential, "test");
+    Path conf = java.nio.file.Files.writeString(dir.resolve("nm.conf"), """
+        bobbin.nm.aux-services = [files]
+        bobbin.nm.aux-service.files.class = "com.example.MissingService"
+        """);
+    MainTest.Result r = MainTest.run("nm", "--work-dir", dir.resolve("work").toString(), "--http-port", "0",
+        "--node-credential", credential.toString(), "--config", conf.toString());
+    assertThat(r.exitCode()).as(r.err()).isEqualTo(78);
+    assertThat(r.err()).contains("bobbin.nm.aux-service.files.class: cannot load class com.example.MissingService");
+  }
+
+  @Test
   void withoutRmItSaysWhichRmItReportsTo() {
     NmSettings settings = settings(Map.of("bobbin.nm.work-dir", "/tmp/nm1"));
 
