@@ -1,11 +1,13 @@
 package dev.bobbin.node;
 
 import dev.bobbin.config.ContainerMonitorSettings;
+import dev.bobbin.config.NmCgroupsSettings;
 import dev.bobbin.config.NmCleanupSettings;
 import dev.bobbin.config.NmSettings;
 import dev.bobbin.node.cleanup.DeletionService;
 import dev.bobbin.node.cleanup.Deletions;
 import dev.bobbin.node.NodeView.RmLinkState;
+import dev.bobbin.node.cgroups.NodeCgroups;
 import dev.bobbin.node.container.ContainerActor;
 import dev.bobbin.node.container.ContainerLayout;
 import dev.bobbin.node.container.ContainerTable;
@@ -53,6 +55,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 import org.apache.pekko.Done;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
@@ -125,17 +128,25 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
   public static Behavior<Command> create(NmSettings settings, ContainerMonitorSettings monitor,
       NmCleanupSettings cleanup, ResourceTrackerClient rm, ProcessLauncher launcher, Clock clock,
       StateRecorder state) {
-    return Behaviors.supervise(waitForStart(settings, monitor, cleanup, rm, launcher, clock, state))
+    return create(settings, monitor, NmCgroupsSettings.DISABLED, cleanup, rm, launcher, clock, state);
+  }
+
+  /** @param cgroups whether containers get cgroups of their own */
+  public static Behavior<Command> create(NmSettings settings, ContainerMonitorSettings monitor,
+      NmCgroupsSettings cgroups, NmCleanupSettings cleanup, ResourceTrackerClient rm, ProcessLauncher launcher,
+      Clock clock, StateRecorder state) {
+    return Behaviors.supervise(waitForStart(settings, monitor, cgroups, cleanup, rm, launcher, clock, state))
         .onFailure(Exception.class, SupervisorStrategy.resume());
   }
 
   private static Behavior<Command> waitForStart(NmSettings settings, ContainerMonitorSettings monitor,
-      NmCleanupSettings cleanup, ResourceTrackerClient rm, ProcessLauncher launcher, Clock clock,
-      StateRecorder state) {
+      NmCgroupsSettings cgroups, NmCleanupSettings cleanup, ResourceTrackerClient rm, ProcessLauncher launcher,
+      Clock clock, StateRecorder state) {
     return Behaviors.withStash(STASH_CAPACITY, stash -> Behaviors.setup(ctx -> Behaviors.withTimers(timers ->
         Behaviors.receive(Command.class)
             .onMessage(Start.class, s -> stash.unstashAll(
-                new NodeAgent(ctx, timers, settings, monitor, cleanup, rm, launcher, clock, s.identity(), state)))
+                new NodeAgent(ctx, timers, settings, monitor, cgroups, cleanup, rm, launcher, clock, s.identity(),
+                    state)))
             .onAnyMessage(m -> {
               if (stash.isFull()) ctx.getLog().warn("Dropping {}: node not started yet", m.getClass().getSimpleName());
               else stash.stash(m);
@@ -159,6 +170,7 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
   /** Null where /proc cannot be read: containers then run unmeasured, as the start-up log says. */
   private final ActorRef<ContainersMonitor.Command> monitor;
   private final ContainerUsages usages = new ContainerUsages();
+  private final NodeCgroups cgroups;
   private final NmCleanupSettings cleanup;
   private final ActorRef<DeletionService.Command> deletions;
   private final StateRecorder state;
@@ -186,14 +198,15 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
 
   private NodeAgent(
       ActorContext<Command> ctx, TimerScheduler<Command> timers, NmSettings settings,
-      ContainerMonitorSettings monitorSettings, NmCleanupSettings cleanup, ResourceTrackerClient rm,
-      ProcessLauncher launcher, Clock clock, NodeIdentity identity, StateRecorder state) {
+      ContainerMonitorSettings monitorSettings, NmCgroupsSettings cgroupSettings, NmCleanupSettings cleanup,
+      ResourceTrackerClient rm, ProcessLauncher launcher, Clock clock, NodeIdentity identity, StateRecorder state) {
     super(ctx);
     this.state = state;
     this.cleanup = cleanup;
     this.deletions = ctx.spawn(DeletionService.create(), "deletions", DispatcherSelector.blocking());
     this.monitorSettings = monitorSettings;
-    this.monitor = startMonitor(ctx, monitorSettings, usages);
+    this.cgroups = NodeCgroups.start(ctx, cgroupSettings, identity.nodeId(), launcher);
+    this.monitor = startMonitor(ctx, monitorSettings, cgroups, usages);
     this.timers = timers;
     this.settings = settings;
     this.rm = rm;
@@ -208,7 +221,7 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
     deleteLeftovers(layout);
     this.appLogs = ApplicationLogs.start(ctx, cleanup, identity.nodeId(), layout, deletions, clock);
     this.containers = new ContainerSupervisor(
-        ctx, table, launcher, layout, identity,
+        ctx, table, cgroups.launcher(), layout, identity,
         settings.rmAddresses(), settings.killGrace(), clock,
         ctx.messageAdapter(ContainerActor.Report.class, FromContainer::new), ContainerActorStopped::new, state,
         new Localizer(layout.nodeRoot(), cleanup.localizerCacheTargetMb() * 1024 * 1024, clock));
@@ -216,6 +229,7 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
     ctx.getLog().info("NodeManager {} started: capability {}, work dir {}, RMs {}",
         identity.nodeId(), capability, settings.workDir().toAbsolutePath(), settings.rmAddresses());
     recover(layout);
+    cgroups.removeLeftovers(table.liveContainers().stream().map(c -> c.containerId()).collect(Collectors.toSet()));
     ctx.getSelf().tell(RegisterTick.INSTANCE);
   }
 
@@ -282,17 +296,20 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
   }
 
   private static ActorRef<ContainersMonitor.Command> startMonitor(ActorContext<Command> ctx,
-      ContainerMonitorSettings settings, ContainerUsages usages) {
+      ContainerMonitorSettings settings, NodeCgroups cgroups, ContainerUsages usages) {
     if (!ProcFs.available()) {
       ctx.getLog().warn("No readable /proc on this host: containers' memory is not measured, and no container is "
           + "killed for exceeding it");
       return null;
     }
     ctx.getLog().info("Container monitor: every {} ms, physical memory {}, virtual memory {} (ratio {}); "
-            + "limits are enforced by measuring process trees, not by cgroups", settings.interval().toMillis(),
-        settings.pmemCheckEnabled() ? "enforced" : "measured only", settings.vmemCheckEnabled() ? "enforced"
-            : "measured only", settings.vmemPmemRatio());
-    return ctx.spawn(ContainersMonitor.create(settings, ContainersMonitor.Proc.linux(), usages,
+            + "{}", settings.interval().toMillis(),
+        cgroups.enforcesMemory() ? "measured only (the kernel enforces it)"
+            : settings.pmemCheckEnabled() ? "enforced" : "measured only", settings.vmemCheckEnabled() ? "enforced"
+            : "measured only", settings.vmemPmemRatio(), cgroups.enforcesMemory()
+            ? "the monitor enforces its limits by measuring process trees, the kernel physical memory through cgroups"
+            : "limits are enforced by measuring process trees, not by cgroups");
+    return ctx.spawn(ContainersMonitor.create(settings, ContainersMonitor.Proc.linux(), cgroups::memoryUsage, usages,
         ctx.messageAdapter(ContainersMonitor.OverLimit.class, OverLimit::new)), "containers-monitor",
         DispatcherSelector.blocking());
   }
@@ -575,12 +592,14 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
     });
     if (msg.report() instanceof ContainerActor.Launched l) {
       containers.launched(l.containerId(), l.pid());
+      cgroups.launched(l.containerId(), l.pid());
       if (monitor != null) {
         table.find(l.containerId()).ifPresent(c -> monitor.tell(new ContainersMonitor.Watch(l.containerId(), l.pid(),
-            MemoryLimit.of(c.resource().memory(), monitorSettings.vmemPmemRatio(), monitorSettings.pmemCheckEnabled(),
-                monitorSettings.vmemCheckEnabled()))));
+            MemoryLimit.of(c.resource().memory(), monitorSettings.vmemPmemRatio(),
+                monitorSettings.pmemCheckEnabled() && !cgroups.enforcesMemory(), monitorSettings.vmemCheckEnabled()))));
       }
-    } else if (msg.report() instanceof ContainerActor.Finished f) {
+    } else if (msg.report() instanceof ContainerActor.Finished reported) {
+      ContainerActor.Finished f = cgroups.ended(reported);
       if (monitor != null) monitor.tell(new ContainersMonitor.Unwatch(f.containerId()));
       containers.finished(f.containerId(), f.exitStatus(), f.diagnostics(), f.killed());
       table.find(f.containerId()).ifPresent(c -> deleteDirsIfDone(c.applicationId()));
