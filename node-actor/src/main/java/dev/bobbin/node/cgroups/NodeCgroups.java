@@ -19,6 +19,7 @@ import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.DispatcherSelector;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A NodeManager's use of cgroups: chosen once at start (and said in one log line), then a
@@ -38,22 +39,22 @@ public final class NodeCgroups {
   static final String MEMORY_KEY = "bobbin.nm.resource.memory.enforced";
   private static final Duration RETRY_EVERY = Duration.ofMillis(200);
   private static final Duration GIVE_UP_AFTER = Duration.ofSeconds(30);
+  /** Its own: the node actor's log takes its name from the first class that asks the actor for it. */
+  private static final Logger log = LoggerFactory.getLogger(NodeCgroups.class);
 
   private final ContainerCgroups cgroups;
   private final boolean memoryEnforced;
   private final ProcessLauncher launcher;
   private final ActorRef<CgroupCleaner.Command> cleaner;
-  private final Logger log;
   /** Each placed container's root process, for its end's diagnostics. */
   private final Map<String, Long> pids = new HashMap<>();
 
   private NodeCgroups(ContainerCgroups cgroups, boolean memoryEnforced, ProcessLauncher launcher,
-      ActorRef<CgroupCleaner.Command> cleaner, Logger log) {
+      ActorRef<CgroupCleaner.Command> cleaner) {
     this.cgroups = cgroups;
     this.memoryEnforced = memoryEnforced;
     this.launcher = launcher;
     this.cleaner = cleaner;
-    this.log = log;
   }
 
   /** Looks for cgroups in this host's mounts. */
@@ -70,16 +71,15 @@ public final class NodeCgroups {
 
   public static NodeCgroups start(ActorContext<?> ctx, NmCgroupsSettings settings, String nodeId,
       ProcessLauncher launcher, Supplier<List<CgroupMounts.Mount>> mounts) {
-    Logger log = ctx.getLog();
     String fallback = "; the container monitor alone holds containers to their memory";
     if (!settings.enabled()) {
       log.info("Container cgroups: none ({} = false){}", ENABLED_KEY, fallback);
-      return none(launcher, log);
+      return none(launcher);
     }
     CgroupDetection.Result found = CgroupDetection.detect(mounts.get(), settings.hierarchy(), nodeId);
     if (found instanceof CgroupDetection.NotFound nf) {
       log.warn("Container cgroups: none usable though {} = true ({}){}", ENABLED_KEY, nf.why(), fallback);
-      return none(launcher, log);
+      return none(launcher);
     }
     ContainerCgroups cgroups = ((CgroupDetection.Found) found).cgroups();
     ProcessLauncher placing;
@@ -88,7 +88,7 @@ public final class NodeCgroups {
     } catch (UnsupportedOperationException e) {
       cgroups.removeOwn();
       log.warn("Container cgroups: none though {} = true ({}){}", ENABLED_KEY, e.getMessage(), fallback);
-      return none(launcher, log);
+      return none(launcher);
     }
     List<String> passedOver = ((CgroupDetection.Found) found).passedOver();
     log.info("Container cgroups: {}; each container in its own, CPU weight from its vcores, {}{}",
@@ -99,11 +99,11 @@ public final class NodeCgroups {
         passedOver.isEmpty() ? "" : " (passed over: " + String.join("; ", passedOver) + ")");
     ActorRef<CgroupCleaner.Command> cleaner = ctx.spawn(CgroupCleaner.create(cgroups, RETRY_EVERY, GIVE_UP_AFTER),
         "cgroup-cleaner", DispatcherSelector.blocking());
-    return new NodeCgroups(cgroups, settings.memoryEnforced(), placing, cleaner, log);
+    return new NodeCgroups(cgroups, settings.memoryEnforced(), placing, cleaner);
   }
 
-  private static NodeCgroups none(ProcessLauncher launcher, Logger log) {
-    return new NodeCgroups(null, false, launcher, null, log);
+  private static NodeCgroups none(ProcessLauncher launcher) {
+    return new NodeCgroups(null, false, launcher, null);
   }
 
   private static List<String> place(ContainerCgroups cgroups, LaunchSpec spec, boolean memoryEnforced)
@@ -147,7 +147,7 @@ public final class NodeCgroups {
       var kill = MemoryKill.diagnostics(f.containerId(), pid == null ? 0 : pid, f.exitStatus(),
           cgroups.memoryEvents(f.containerId()));
       if (kill.isPresent()) {
-        log.warn(kill.get());
+        log.warn("container killed by the kernel for memory containerId={}: {}", f.containerId(), kill.get());
         String diagnostics = f.diagnostics().isEmpty() ? kill.get() : kill.get() + "\n" + f.diagnostics();
         end = new ContainerActor.Finished(f.containerId(), ExitStatus.KILLED_EXCEEDED_PMEM,
             diagnostics, true);
