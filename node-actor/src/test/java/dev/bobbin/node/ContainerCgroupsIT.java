@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
+import dev.bobbin.config.ContainerExecutorSettings;
+import dev.bobbin.config.ContainerExecutorSettings.Kind;
 import dev.bobbin.config.NmSettings;
 import dev.bobbin.node.cgroups.CgroupMounts;
 import dev.bobbin.node.container.ContainerLayout;
@@ -23,6 +25,7 @@ import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -224,6 +227,34 @@ class ContainerCgroupsIT {
         .returns(ContainerState.COMPLETE, ContainerStatus::state)
         .returns(ExitStatus.SUCCESS, ContainerStatus::exitStatus));
     fx.eventually(() -> assertThat(memoryCgroup(second, kept)).doesNotExist());
+  }
+
+  @Test
+  void aContainerRunAsItsUserJoinsItsCgroupsBeforeItTakesTheUsersIdentity() throws IOException {
+    assumeTrue(ProcessHandle.current().info().user().filter(u -> u.equals("root")).isPresent(),
+        "running containers as other users needs root");
+    Files.setPosixFilePermissions(workDir, PosixFilePermissions.fromString("rwxr-xr-x"));
+    try (HostUsers users = new HostUsers()) {
+      String user = users.ordinary();
+      NodeManager nm = NodeManager.start(fx.settings(List.of(rm.url())), config(""),
+          new ContainerExecutorSettings(Kind.LINUX, Set.of("root"), 1000, Set.of()));
+      fx.closeables.add(0, nm);
+      fx.eventually(() -> assertThat(rm.heartbeats).isNotEmpty());
+      String id = containerId(newApplicationId(), 1);
+      String token = rm.containerToken(id, nm.nodeId(), user, Resource.of(128, 1), System.currentTimeMillis() + 600_000);
+      assertThat(new NmHttp(nm.httpAddress()).start(startRequest(token, "id -u; cat /proc/self/cgroup")).succeeded())
+          .containsExactly(id);
+
+      fx.eventually(() -> assertThat(rm.lastReported(id)).get()
+          .returns(ContainerState.COMPLETE, ContainerStatus::state)
+          .returns(ExitStatus.SUCCESS, ContainerStatus::exitStatus));
+      Path stdout = new ContainerLayout(workDir, nm.nodeId())
+          .dirsFor(user, Ids.applicationIdOfContainer(id), id).logDir().resolve("stdout");
+      List<String> out = Files.readAllLines(stdout);
+      assertThat(out.get(0)).isEqualTo(Integer.toString(HostUsers.uid(user)));
+      assertThat(out).anyMatch(l -> l.endsWith(":memory:/" + hierarchy + "/" + nm.nodeId().replace(':', '_') + "/" + id));
+      fx.eventually(() -> assertThat(memoryCgroup(nm, id)).doesNotExist());
+    }
   }
 
   private NodeManager nmOn(int port, String recovery) {
