@@ -278,7 +278,7 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
       dirs.logs().add(Path.of(c.logDir()).getParent());
     });
     ContainerRecovery.Host host = ContainerRecovery.Host.linux();
-    stored.containers().forEach(c -> containers.recover(ContainerRecovery.of(c, host)));
+    stored.containers().forEach(c -> containers.recover(cgroups.recovered(ContainerRecovery.of(c, host))));
     stored.applications().stream().filter(a -> a.ended()).forEach(a -> cleanUpApplication(a.applicationId()));
     getContext().getLog().info("NodeManager {} recovered {} containers ({} running) of {} applications",
         identity.nodeId(), stored.containers().size(), table.liveCount(), stored.applications().size());

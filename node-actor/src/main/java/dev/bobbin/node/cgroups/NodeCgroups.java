@@ -4,6 +4,7 @@ import dev.bobbin.config.NmCgroupsSettings;
 import dev.bobbin.node.container.ContainerActor;
 import dev.bobbin.node.container.LaunchSpec;
 import dev.bobbin.node.container.ProcessLauncher;
+import dev.bobbin.node.recovery.ContainerRecovery;
 import dev.bobbin.protocol.ExitStatus;
 import java.io.IOException;
 import java.time.Duration;
@@ -155,6 +156,21 @@ public final class NodeCgroups {
     }
     cleaner.tell(new CgroupCleaner.Remove(f.containerId()));
     return end;
+  }
+
+  /**
+   * What a restarted NodeManager reports of a container that ended while none ran: killed for
+   * memory when the kernel killed it so, as recovery found it otherwise. Its cgroups go with the
+   * earlier run's leftovers.
+   */
+  public ContainerRecovery.Outcome recovered(ContainerRecovery.Outcome outcome) {
+    if (cgroups == null || !(outcome instanceof ContainerRecovery.Ended e) || e.killed()) return outcome;
+    String containerId = e.stored().containerId();
+    if (!cgroups.exists(containerId)) return outcome;
+    return MemoryKill.diagnostics(containerId, e.stored().pid(), e.exitStatus(), cgroups.memoryEvents(containerId))
+        .<ContainerRecovery.Outcome>map(kill -> new ContainerRecovery.Ended(e.stored(), ExitStatus.KILLED_EXCEEDED_PMEM,
+            kill + "\n" + e.diagnostics(), true))
+        .orElse(outcome);
   }
 
   /** Removes the cgroups an earlier NodeManager on this node left, but those of the containers it took back. */

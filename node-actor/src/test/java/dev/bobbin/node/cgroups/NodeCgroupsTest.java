@@ -8,7 +8,10 @@ import dev.bobbin.node.container.ContainerActor;
 import dev.bobbin.node.container.ContainerProcess;
 import dev.bobbin.node.container.LaunchSpec;
 import dev.bobbin.node.container.LocalProcessLauncher;
+import dev.bobbin.node.container.NmContainerState;
 import dev.bobbin.node.container.ProcessLauncher;
+import dev.bobbin.node.recovery.ContainerRecovery;
+import dev.bobbin.node.recovery.StoredContainer;
 import dev.bobbin.protocol.ExitStatus;
 import dev.bobbin.protocol.Resource;
 import java.io.IOException;
@@ -138,6 +141,34 @@ class NodeCgroupsTest {
     assertThat(end.diagnostics()).startsWith("Container [pid=77,containerID=container_1] ran beyond the 'PHYSICAL' "
         + "memory limit of its cgroup: the kernel killed 1 of its processes for memory. Peak usage: 128 MB of 128 MB")
         .endsWith("Exit code is 137.\nContainer exited with 137");
+  }
+
+  @Test
+  void aContainerTheKernelKilledForMemoryWhileNoNodeManagerRanIsReportedSoAfterTheRestart() throws IOException {
+    NodeCgroups cgroups = start(new NmCgroupsSettings(true, "bobbin", true), new LocalProcessLauncher(),
+        List.of(v2("cpu memory")));
+    Path own = root.resolve("unified/bobbin/h_1");
+    Path killed = Files.createDirectories(own.resolve("container_6"));
+    Files.writeString(killed.resolve("memory.events"), "max 4\noom 1\noom_kill 1\n");
+    Files.writeString(killed.resolve("memory.max"), "134217728");
+    Path fine = Files.createDirectories(own.resolve("container_7"));
+    Files.writeString(fine.resolve("memory.events"), "max 0\noom 0\noom_kill 0\n");
+
+    var oom = cgroups.recovered(new ContainerRecovery.Ended(stored("container_6"), 137, "exited with 137", false));
+    var other = new ContainerRecovery.Ended(stored("container_7"), 1, "exited with 1", false);
+
+    assertThat(oom).isInstanceOfSatisfying(ContainerRecovery.Ended.class, e -> {
+      assertThat(e.exitStatus()).isEqualTo(ExitStatus.KILLED_EXCEEDED_PMEM);
+      assertThat(e.killed()).isTrue();
+      assertThat(e.diagnostics()).startsWith("Container [pid=88,containerID=container_6] ran beyond the 'PHYSICAL' "
+          + "memory limit of its cgroup").endsWith("Exit code is 137.\nexited with 137");
+    });
+    assertThat(cgroups.recovered(other)).isSameAs(other);
+  }
+
+  private static StoredContainer stored(String containerId) {
+    return new StoredContainer(containerId, "application_1_0001", "alice", Resource.of(128, 1), "/work", "/logs", 0,
+        NmContainerState.RUNNING, 88, 1, "boot-1", null, "", ExitStatus.INVALID, "", 0);
   }
 
   @Test
