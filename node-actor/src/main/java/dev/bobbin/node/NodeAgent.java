@@ -302,13 +302,12 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
           + "killed for exceeding it");
       return null;
     }
+    boolean byKernel = cgroups.enforcesMemory();
     ctx.getLog().info("Container monitor: every {} ms, physical memory {}, virtual memory {} (ratio {}); "
-            + "{}", settings.interval().toMillis(),
-        cgroups.enforcesMemory() ? "measured only (the kernel enforces it)"
-            : settings.pmemCheckEnabled() ? "enforced" : "measured only", settings.vmemCheckEnabled() ? "enforced"
-            : "measured only", settings.vmemPmemRatio(), cgroups.enforcesMemory()
-            ? "the monitor enforces its limits by measuring process trees, the kernel physical memory through cgroups"
-            : "limits are enforced by measuring process trees, not by cgroups");
+            + "limits are enforced by measuring process trees, {}", settings.interval().toMillis(),
+        byKernel ? "measured only" : settings.pmemCheckEnabled() ? "enforced" : "measured only",
+        settings.vmemCheckEnabled() ? "enforced" : "measured only", settings.vmemPmemRatio(),
+        byKernel ? "physical memory by the kernel through cgroups" : "not by cgroups");
     return ctx.spawn(ContainersMonitor.create(settings, ContainersMonitor.Proc.linux(), cgroups::memoryUsage, usages,
         ctx.messageAdapter(ContainersMonitor.OverLimit.class, OverLimit::new)), "containers-monitor",
         DispatcherSelector.blocking());
