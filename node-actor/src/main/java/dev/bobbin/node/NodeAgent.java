@@ -1,12 +1,14 @@
 package dev.bobbin.node;
 
 import dev.bobbin.config.ContainerMonitorSettings;
+import dev.bobbin.config.NmCgroupsSettings;
 import dev.bobbin.config.NmCleanupSettings;
 import dev.bobbin.config.NmSettings;
 import dev.bobbin.node.cleanup.DeletionService;
 import dev.bobbin.node.cleanup.Deletions;
 import dev.bobbin.node.NodeView.RmLinkState;
 import dev.bobbin.node.aux.AuxServices;
+import dev.bobbin.node.cgroups.NodeCgroups;
 import dev.bobbin.node.container.ContainerActor;
 import dev.bobbin.node.container.ContainerLayout;
 import dev.bobbin.node.container.ContainerTable;
@@ -54,6 +56,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 import org.apache.pekko.Done;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
@@ -126,24 +129,43 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
   public static Behavior<Command> create(NmSettings settings, ContainerMonitorSettings monitor,
       NmCleanupSettings cleanup, ResourceTrackerClient rm, ProcessLauncher launcher, Clock clock,
       StateRecorder state) {
-    return create(settings, monitor, cleanup, rm, launcher, clock, state, AuxServices.none());
+    return create(settings, monitor, NmCgroupsSettings.DISABLED, cleanup, rm, launcher, clock, state,
+        AuxServices.none());
   }
 
   /** @param aux the node's auxiliary services, started already */
   public static Behavior<Command> create(NmSettings settings, ContainerMonitorSettings monitor,
       NmCleanupSettings cleanup, ResourceTrackerClient rm, ProcessLauncher launcher, Clock clock,
       StateRecorder state, AuxServices aux) {
-    return Behaviors.supervise(waitForStart(settings, monitor, cleanup, rm, launcher, clock, state, aux))
+    return create(settings, monitor, NmCgroupsSettings.DISABLED, cleanup, rm, launcher, clock, state, aux);
+  }
+
+  /** @param cgroups whether containers get cgroups of their own */
+  public static Behavior<Command> create(NmSettings settings, ContainerMonitorSettings monitor,
+      NmCgroupsSettings cgroups, NmCleanupSettings cleanup, ResourceTrackerClient rm, ProcessLauncher launcher,
+      Clock clock, StateRecorder state) {
+    return create(settings, monitor, cgroups, cleanup, rm, launcher, clock, state, AuxServices.none());
+  }
+
+  /**
+   * @param cgroups whether containers get cgroups of their own
+   * @param aux the node's auxiliary services, started already
+   */
+  public static Behavior<Command> create(NmSettings settings, ContainerMonitorSettings monitor,
+      NmCgroupsSettings cgroups, NmCleanupSettings cleanup, ResourceTrackerClient rm, ProcessLauncher launcher,
+      Clock clock, StateRecorder state, AuxServices aux) {
+    return Behaviors.supervise(waitForStart(settings, monitor, cgroups, cleanup, rm, launcher, clock, state, aux))
         .onFailure(Exception.class, SupervisorStrategy.resume());
   }
 
   private static Behavior<Command> waitForStart(NmSettings settings, ContainerMonitorSettings monitor,
-      NmCleanupSettings cleanup, ResourceTrackerClient rm, ProcessLauncher launcher, Clock clock,
-      StateRecorder state, AuxServices aux) {
+      NmCgroupsSettings cgroups, NmCleanupSettings cleanup, ResourceTrackerClient rm, ProcessLauncher launcher,
+      Clock clock, StateRecorder state, AuxServices aux) {
     return Behaviors.withStash(STASH_CAPACITY, stash -> Behaviors.setup(ctx -> Behaviors.withTimers(timers ->
         Behaviors.receive(Command.class)
             .onMessage(Start.class, s -> stash.unstashAll(
-                new NodeAgent(ctx, timers, settings, monitor, cleanup, rm, launcher, clock, s.identity(), state, aux)))
+                new NodeAgent(ctx, timers, settings, monitor, cgroups, cleanup, rm, launcher, clock, s.identity(),
+                    state, aux)))
             .onAnyMessage(m -> {
               if (stash.isFull()) ctx.getLog().warn("Dropping {}: node not started yet", m.getClass().getSimpleName());
               else stash.stash(m);
@@ -167,6 +189,7 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
   /** Null where /proc cannot be read: containers then run unmeasured, as the start-up log says. */
   private final ActorRef<ContainersMonitor.Command> monitor;
   private final ContainerUsages usages = new ContainerUsages();
+  private final NodeCgroups cgroups;
   private final NmCleanupSettings cleanup;
   private final ActorRef<DeletionService.Command> deletions;
   private final StateRecorder state;
@@ -194,14 +217,16 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
 
   private NodeAgent(
       ActorContext<Command> ctx, TimerScheduler<Command> timers, NmSettings settings,
-      ContainerMonitorSettings monitorSettings, NmCleanupSettings cleanup, ResourceTrackerClient rm,
-      ProcessLauncher launcher, Clock clock, NodeIdentity identity, StateRecorder state, AuxServices aux) {
+      ContainerMonitorSettings monitorSettings, NmCgroupsSettings cgroupSettings, NmCleanupSettings cleanup,
+      ResourceTrackerClient rm, ProcessLauncher launcher, Clock clock, NodeIdentity identity, StateRecorder state,
+      AuxServices aux) {
     super(ctx);
     this.state = state;
     this.cleanup = cleanup;
     this.deletions = ctx.spawn(DeletionService.create(), "deletions", DispatcherSelector.blocking());
     this.monitorSettings = monitorSettings;
-    this.monitor = startMonitor(ctx, monitorSettings, usages);
+    this.cgroups = NodeCgroups.start(ctx, cgroupSettings, identity.nodeId(), launcher);
+    this.monitor = startMonitor(ctx, monitorSettings, cgroups, usages);
     this.timers = timers;
     this.settings = settings;
     this.rm = rm;
@@ -216,7 +241,7 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
     deleteLeftovers(layout);
     this.appLogs = ApplicationLogs.start(ctx, cleanup, identity.nodeId(), layout, deletions, clock);
     this.containers = new ContainerSupervisor(
-        ctx, table, launcher, layout, identity,
+        ctx, table, cgroups.launcher(), layout, identity,
         settings.rmAddresses(), settings.killGrace(), clock,
         ctx.messageAdapter(ContainerActor.Report.class, FromContainer::new), ContainerActorStopped::new, state,
         new Localizer(layout.nodeRoot(), cleanup.localizerCacheTargetMb() * 1024 * 1024, clock), aux);
@@ -224,6 +249,7 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
     ctx.getLog().info("NodeManager {} started: capability {}, work dir {}, RMs {}",
         identity.nodeId(), capability, settings.workDir().toAbsolutePath(), settings.rmAddresses());
     recover(layout);
+    cgroups.removeLeftovers(table.liveContainers().stream().map(c -> c.containerId()).collect(Collectors.toSet()));
     ctx.getSelf().tell(RegisterTick.INSTANCE);
   }
 
@@ -272,7 +298,7 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
       dirs.logs().add(Path.of(c.logDir()).getParent());
     });
     ContainerRecovery.Host host = ContainerRecovery.Host.linux();
-    stored.containers().forEach(c -> containers.recover(ContainerRecovery.of(c, host)));
+    stored.containers().forEach(c -> containers.recover(cgroups.recovered(ContainerRecovery.of(c, host))));
     stored.applications().stream().filter(a -> a.ended()).forEach(a -> cleanUpApplication(a.applicationId()));
     getContext().getLog().info("NodeManager {} recovered {} containers ({} running) of {} applications",
         identity.nodeId(), stored.containers().size(), table.liveCount(), stored.applications().size());
@@ -290,17 +316,19 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
   }
 
   private static ActorRef<ContainersMonitor.Command> startMonitor(ActorContext<Command> ctx,
-      ContainerMonitorSettings settings, ContainerUsages usages) {
+      ContainerMonitorSettings settings, NodeCgroups cgroups, ContainerUsages usages) {
     if (!ProcFs.available()) {
       ctx.getLog().warn("No readable /proc on this host: containers' memory is not measured, and no container is "
           + "killed for exceeding it");
       return null;
     }
+    boolean byKernel = cgroups.enforcesMemory();
     ctx.getLog().info("Container monitor: every {} ms, physical memory {}, virtual memory {} (ratio {}); "
-            + "limits are enforced by measuring process trees, not by cgroups", settings.interval().toMillis(),
-        settings.pmemCheckEnabled() ? "enforced" : "measured only", settings.vmemCheckEnabled() ? "enforced"
-            : "measured only", settings.vmemPmemRatio());
-    return ctx.spawn(ContainersMonitor.create(settings, ContainersMonitor.Proc.linux(), usages,
+            + "limits are enforced by measuring process trees, {}", settings.interval().toMillis(),
+        byKernel ? "measured only" : settings.pmemCheckEnabled() ? "enforced" : "measured only",
+        settings.vmemCheckEnabled() ? "enforced" : "measured only", settings.vmemPmemRatio(),
+        byKernel ? "physical memory by the kernel through cgroups" : "not by cgroups");
+    return ctx.spawn(ContainersMonitor.create(settings, ContainersMonitor.Proc.linux(), cgroups::memoryUsage, usages,
         ctx.messageAdapter(ContainersMonitor.OverLimit.class, OverLimit::new)), "containers-monitor",
         DispatcherSelector.blocking());
   }
@@ -583,12 +611,14 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
     });
     if (msg.report() instanceof ContainerActor.Launched l) {
       containers.launched(l.containerId(), l.pid());
+      cgroups.launched(l.containerId(), l.pid());
       if (monitor != null) {
         table.find(l.containerId()).ifPresent(c -> monitor.tell(new ContainersMonitor.Watch(l.containerId(), l.pid(),
-            MemoryLimit.of(c.resource().memory(), monitorSettings.vmemPmemRatio(), monitorSettings.pmemCheckEnabled(),
-                monitorSettings.vmemCheckEnabled()))));
+            MemoryLimit.of(c.resource().memory(), monitorSettings.vmemPmemRatio(),
+                monitorSettings.pmemCheckEnabled() && !cgroups.enforcesMemory(), monitorSettings.vmemCheckEnabled()))));
       }
-    } else if (msg.report() instanceof ContainerActor.Finished f) {
+    } else if (msg.report() instanceof ContainerActor.Finished reported) {
+      ContainerActor.Finished f = cgroups.ended(reported);
       if (monitor != null) monitor.tell(new ContainersMonitor.Unwatch(f.containerId()));
       containers.finished(f.containerId(), f.exitStatus(), f.diagnostics(), f.killed());
       table.find(f.containerId()).ifPresent(c -> deleteDirsIfDone(c.applicationId()));

@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
 
 /**
  * Writes {@code launch_container.sh} into the work dir and runs it as {@code setsid bash
@@ -14,9 +15,20 @@ import java.nio.file.attribute.PosixFilePermissions;
  */
 public final class LocalProcessLauncher implements ProcessLauncher {
   private final boolean useSetsid;
+  private final Placement placement;
 
   public LocalProcessLauncher() {
-    this.useSetsid = ContainerExecutors.onPath("setsid");
+    this(ContainerExecutors.onPath("setsid"), Placement.NONE);
+  }
+
+  private LocalProcessLauncher(boolean useSetsid, Placement placement) {
+    this.useSetsid = useSetsid;
+    this.placement = placement;
+  }
+
+  @Override
+  public ProcessLauncher placing(Placement placement) {
+    return new LocalProcessLauncher(useSetsid, placement);
   }
 
   @Override
@@ -26,10 +38,9 @@ public final class LocalProcessLauncher implements ProcessLauncher {
     Path script = spec.workDir().resolve(LaunchSpec.SCRIPT_NAME);
     Files.writeString(script, LaunchScript.render(spec), StandardCharsets.UTF_8);
     trySetPermissions(script);
-    ProcessBuilder pb =
-        useSetsid
-            ? new ProcessBuilder("setsid", "bash", LaunchSpec.SCRIPT_NAME)
-            : new ProcessBuilder("bash", LaunchSpec.SCRIPT_NAME);
+    List<String> command = useSetsid ? List.of("setsid", "bash", LaunchSpec.SCRIPT_NAME)
+        : List.of("bash", LaunchSpec.SCRIPT_NAME);
+    ProcessBuilder pb = new ProcessBuilder(Placement.prefixed(placement.prepare(spec), command));
     pb.directory(spec.workDir().toFile())
         .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
         .redirectOutput(spec.logDir().resolve(LaunchSpec.STDOUT).toFile())

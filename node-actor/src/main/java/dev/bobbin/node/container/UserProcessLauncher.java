@@ -40,9 +40,21 @@ public final class UserProcessLauncher implements ProcessLauncher {
   private static final OpenOption[] NEW_FILE = {StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, NOFOLLOW_LINKS};
 
   private final ContainerUsers users;
+  private final Placement placement;
 
   public UserProcessLauncher(ContainerUsers users) {
+    this(users, Placement.NONE);
+  }
+
+  private UserProcessLauncher(ContainerUsers users, Placement placement) {
     this.users = users;
+    this.placement = placement;
+  }
+
+  /** The placement runs as root, before {@code setpriv} takes the user's identity. */
+  @Override
+  public ProcessLauncher placing(Placement placement) {
+    return new UserProcessLauncher(users, placement);
   }
 
   @Override
@@ -68,10 +80,10 @@ public final class UserProcessLauncher implements ProcessLauncher {
     handOver(stderr, account, "rw-r-----");
     handOver(spec.logDir(), account, "rwxr-x---");
 
-    ProcessBuilder pb = new ProcessBuilder(List.of(
+    ProcessBuilder pb = new ProcessBuilder(Placement.prefixed(placement.prepare(spec), List.of(
         "setsid", "setpriv", "--reuid=" + account.uid(), "--regid=" + account.gid(), "--init-groups", "--",
         "bash", "-c", PREPARE_AND_RUN, "bobbin-container",
-        stdout.toString(), stderr.toString(), spec.workDir().toString(), script.toString()));
+        stdout.toString(), stderr.toString(), spec.workDir().toString(), script.toString())));
     Map<String, String> env = pb.environment();
     env.keySet().retainAll(INHERITED_ENV);
     env.put("HOME", account.home());

@@ -4,6 +4,8 @@ import dev.bobbin.config.ContainerMonitorSettings;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
+import java.util.function.Function;
 import java.util.function.LongFunction;
 import java.util.function.Supplier;
 import org.apache.pekko.actor.typed.ActorRef;
@@ -41,22 +43,33 @@ public final class ContainersMonitor {
 
   public static Behavior<Command> create(ContainerMonitorSettings settings, Proc proc, ContainerUsages usages,
       ActorRef<OverLimit> reportTo) {
+    return create(settings, proc, id -> OptionalLong.empty(), usages, reportTo);
+  }
+
+  /**
+   * @param chargedMemory the memory a container's cgroup charges it, which its usage shows in place
+   *     of its processes' resident memory, as YARN reads it when containers have cgroups
+   */
+  public static Behavior<Command> create(ContainerMonitorSettings settings, Proc proc,
+      Function<String, OptionalLong> chargedMemory, ContainerUsages usages, ActorRef<OverLimit> reportTo) {
     return Behaviors.setup(ctx -> Behaviors.withTimers(timers -> {
       timers.startTimerWithFixedDelay(Tick.INSTANCE, settings.interval());
-      return new ContainersMonitor(ctx, proc, usages, reportTo).behavior();
+      return new ContainersMonitor(ctx, proc, chargedMemory, usages, reportTo).behavior();
     }));
   }
 
   private final ActorContext<Command> ctx;
   private final Proc proc;
+  private final Function<String, OptionalLong> chargedMemory;
   private final ContainerUsages usages;
   private final ActorRef<OverLimit> reportTo;
   private final Map<String, Watched> watched = new HashMap<>();
 
-  private ContainersMonitor(ActorContext<Command> ctx, Proc proc, ContainerUsages usages,
-      ActorRef<OverLimit> reportTo) {
+  private ContainersMonitor(ActorContext<Command> ctx, Proc proc, Function<String, OptionalLong> chargedMemory,
+      ContainerUsages usages, ActorRef<OverLimit> reportTo) {
     this.ctx = ctx;
     this.proc = proc;
+    this.chargedMemory = chargedMemory;
     this.usages = usages;
     this.reportTo = reportTo;
   }
@@ -90,7 +103,8 @@ public final class ContainersMonitor {
       long ticks = tree.cpuTicks();
       float percent = w.cpuTicks() < 0 ? 0
           : (float) ((ticks - w.cpuTicks()) * 1e11 / proc.ticksPerSecond() / Math.max(1, now - w.measuredAtNanos()));
-      usages.put(containerId, new ContainerUsages.Usage(tree.rssBytes(0), tree.vmemBytes(0),
+      long pmem = chargedMemory.apply(containerId).orElse(tree.rssBytes(0));
+      usages.put(containerId, new ContainerUsages.Usage(pmem, tree.vmemBytes(0),
           ticks * 1000 / proc.ticksPerSecond(), Math.max(0, percent)));
       var breach = w.limit().check(tree, containerId, t -> t.dump(proc.commandLine(), proc.ticksPerSecond()));
       if (breach.isPresent()) {

@@ -54,7 +54,7 @@ public record MemoryLimit(long pmemBytes, long vmemBytes, boolean pmemChecked, b
   private static final String PREFIXES = "KMGTPE";
 
   /** As YARN writes sizes: 512 M, 1.2 G; whole numbers below 1024 bare. */
-  static String bytes(long n) {
+  public static String bytes(long n) {
     if (n < 1024) return Long.toString(n);
     int shift = 10;
     int i = 0;

@@ -10,6 +10,7 @@ import dev.bobbin.auth.Identity;
 import dev.bobbin.auth.UserAuthenticators;
 import dev.bobbin.config.ContainerExecutorSettings;
 import dev.bobbin.config.ContainerMonitorSettings;
+import dev.bobbin.config.NmCgroupsSettings;
 import dev.bobbin.config.NmCleanupSettings;
 import dev.bobbin.config.NmRecoverySettings;
 import dev.bobbin.config.HttpTls;
@@ -122,7 +123,8 @@ public final class NodeManager implements AutoCloseable {
     aux.start();
     ActorSystem<NodeAgent.Command> system =
         ActorSystem.create(NodeAgent.create(settings, ContainerMonitorSettings.from(resolved),
-            NmCleanupSettings.from(resolved), rm, launcher, clock, state, aux), "bobbin-nm", config);
+            NmCgroupsSettings.from(resolved), NmCleanupSettings.from(resolved), rm, launcher, clock, state, aux),
+            "bobbin-nm", config);
     HttpServers.Bound binding;
     try {
       binding = HttpServers.bind(system, settings.hostname(), settings.httpPort(),

@@ -6,6 +6,7 @@ import dev.bobbin.config.ContainerMonitorSettings;
 import dev.bobbin.protocol.ExitStatus;
 import java.time.Duration;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
@@ -63,6 +64,21 @@ class ContainersMonitorTest {
     monitor.tell(new ContainersMonitor.Unwatch(C));
     node.awaitAssert(() -> assertThat(usages.of(C)).isEmpty());
     resident.set(900);
+    node.expectNoMessage(Duration.ofMillis(300));
+  }
+
+  @Test
+  void aContainerInACgroupShowsTheMemoryItsCgroupChargesAndWithThePhysicalCheckOffIsNotReported() {
+    AtomicLong resident = new AtomicLong(900);
+    ContainerUsages usages = new ContainerUsages();
+    TestProbe<ContainersMonitor.OverLimit> node = testKit.createTestProbe();
+    var monitor = testKit.spawn(ContainersMonitor.create(SETTINGS, proc(resident),
+        id -> id.equals(C) ? OptionalLong.of(120 * MB) : OptionalLong.empty(), usages, node.ref()));
+    // The kernel holds it to 256 MB: the monitor only measures.
+    monitor.tell(new ContainersMonitor.Watch(C, 10, MemoryLimit.of(256, 2.1, false, false)));
+
+    node.awaitAssert(() -> assertThat(usages.of(C)).get()
+        .returns(120 * MB, ContainerUsages.Usage::pmemBytes).returns(2048 * MB, ContainerUsages.Usage::vmemBytes));
     node.expectNoMessage(Duration.ofMillis(300));
   }
 }
