@@ -29,13 +29,13 @@ import dev.bobbin.protocol.node.ContainerManagement.StartContainerRequest;
 import dev.bobbin.protocol.LocalResource;
 import dev.bobbin.node.localizer.Localizer;
 import dev.bobbin.node.localizer.LocalizingLauncher;
-import dev.bobbin.node.container.UserProcessLauncher;
 import dev.bobbin.protocol.node.ContainerManagement.StartContainersRequest;
 import dev.bobbin.protocol.node.ContainerManagement.StartContainersResponse;
 import dev.bobbin.protocol.node.ContainerManagement.StopContainersRequest;
 import dev.bobbin.protocol.node.ContainerManagement.StopContainersResponse;
 import java.time.Clock;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -115,6 +115,7 @@ final class ContainerSupervisor {
 
   void useDisks(DisksHealth latest) {
     disks = latest;
+    localizer.useDisks(latest.goodLocalDirs().stream().map(Path::getParent).toList());
   }
 
   /**
@@ -162,10 +163,6 @@ final class ContainerSupervisor {
     ContainerLayout.Dirs dirs = layout.dirsFor(
         token.user(), applicationId, containerId, disks.goodLocalDirs(), disks.goodLogDirs());
     Map<String, LocalResource> resources = context == null ? Map.of() : context.localResources();
-    if (!resources.isEmpty() && launcher instanceof UserProcessLauncher) {
-      return new FailedRequest(containerId, YARN_EXCEPTION, "Container " + containerId
-          + " asks for local resources, which this NodeManager does not localize for the linux container executor");
-    }
     LaunchSpec spec;
     try {
       spec = LaunchScript.plan(containerId, applicationId, token.user(), token.resource(),

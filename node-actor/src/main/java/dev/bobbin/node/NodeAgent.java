@@ -211,7 +211,8 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
         ctx, table, launcher, layout, identity,
         settings.rmAddresses(), settings.killGrace(), clock,
         ctx.messageAdapter(ContainerActor.Report.class, FromContainer::new), ContainerActorStopped::new, state,
-        new Localizer(layout.nodeRoot(), cleanup.localizerCacheTargetMb() * 1024 * 1024, clock));
+        new Localizer(layout.localDirs().stream().map(Path::getParent).toList(),
+            cleanup.localizerCacheTargetMb() * 1024 * 1024, clock, state.localizedResources()));
     startHealthChecks(ctx, layout);
     ctx.getLog().info("NodeManager {} started: capability {}, work dir {}, RMs {}",
         identity.nodeId(), capability, settings.workDir().toAbsolutePath(), settings.rmAddresses());

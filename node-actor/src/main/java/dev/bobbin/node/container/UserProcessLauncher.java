@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -28,9 +29,12 @@ import java.util.Set;
  * the script there and runs it, with only {@link #INHERITED_ENV} of the NodeManager's environment.
  */
 public final class UserProcessLauncher implements ProcessLauncher {
+  /** Then links each localized resource (the pairs of target and name after the fourth argument). */
   private static final String PREPARE_AND_RUN = "exec >>\"$1\" 2>>\"$2\" </dev/null"
       + " && mkdir -m 700 -- \"$3\" && cp -- \"$4\" \"$3\"/" + LaunchSpec.SCRIPT_NAME
-      + " && cd -- \"$3\" && exec bash " + LaunchSpec.SCRIPT_NAME;
+      + " && cd -- \"$3\" && shift 4"
+      + " && while [ $# -ge 2 ]; do ln -s -- \"$1\" \"$2\" || exit 1; shift 2; done"
+      + " && exec bash " + LaunchSpec.SCRIPT_NAME;
   /**
    * What a container may see of the NodeManager's own environment, as YARN's {@code
    * yarn.nodemanager.env-whitelist}; everything else it needs is in its launch script. The rest of
@@ -47,11 +51,27 @@ public final class UserProcessLauncher implements ProcessLauncher {
 
   @Override
   public ContainerProcess launch(LaunchSpec spec) throws IOException {
+    return launch(spec, Map.of());
+  }
+
+  /**
+   * Admits the container's user and makes the directories that lead to its work and log
+   * directories, owned as described above; the application's resources are localized into them
+   * before the launch.
+   */
+  public OsAccount prepareApplicationDirs(LaunchSpec spec) throws IOException {
     OsAccount account = users.admit(spec.user(), spec.applicationId());
     ContainerLayout.UserDirs dirs = ContainerLayout.userDirs(spec);
     for (Path d : dirs.shared()) nodeOwnedDir(d, -1, "rwxr-xr-x");
     for (Path d : dirs.passThrough()) nodeOwnedDir(d, account.gid(), "rwx--x---");
     userOwnedDir(dirs.appDir(), account);
+    return account;
+  }
+
+  /** @param links what the container's user links into its work dir as it starts, by name */
+  public ContainerProcess launch(LaunchSpec spec, Map<String, Path> links) throws IOException {
+    OsAccount account = prepareApplicationDirs(spec);
+    ContainerLayout.UserDirs dirs = ContainerLayout.userDirs(spec);
     try {
       Files.createDirectory(spec.logDir());
     } catch (FileAlreadyExistsException e) {
@@ -68,10 +88,15 @@ public final class UserProcessLauncher implements ProcessLauncher {
     handOver(stderr, account, "rw-r-----");
     handOver(spec.logDir(), account, "rwxr-x---");
 
-    ProcessBuilder pb = new ProcessBuilder(List.of(
+    List<String> command = new ArrayList<>(List.of(
         "setsid", "setpriv", "--reuid=" + account.uid(), "--regid=" + account.gid(), "--init-groups", "--",
         "bash", "-c", PREPARE_AND_RUN, "bobbin-container",
         stdout.toString(), stderr.toString(), spec.workDir().toString(), script.toString()));
+    links.forEach((name, target) -> {
+      command.add(target.toString());
+      command.add(name);
+    });
+    ProcessBuilder pb = new ProcessBuilder(command);
     Map<String, String> env = pb.environment();
     env.keySet().retainAll(INHERITED_ENV);
     env.put("HOME", account.home());

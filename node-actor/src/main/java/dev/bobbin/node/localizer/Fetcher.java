@@ -16,7 +16,11 @@ import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.OptionalLong;
 
-/** Copies a resource's source to a local file, verifying it is what was submitted. */
+/**
+ * Copies a resource's source to a local file, verifying it is what was submitted. An HTTP source
+ * is served to anyone who asks, the node included, so it may be PUBLIC; a file only when others
+ * may read it ({@link SourceCheck#requirePublic}).
+ */
 final class Fetcher {
   private final HttpClient http = HttpClient.newBuilder()
       .connectTimeout(Duration.ofSeconds(30)).followRedirects(HttpClient.Redirect.NORMAL).build();
@@ -34,6 +38,7 @@ final class Fetcher {
   private static void fromFile(LocalResource r, Path src, Path to, long now) throws IOException {
     BasicFileAttributes a = Files.readAttributes(src, BasicFileAttributes.class);
     if (!a.isRegularFile()) throw new IOException(src + " is not a regular file");
+    if (r.visibility() == LocalResource.Visibility.PUBLIC) SourceCheck.requirePublic(r, src);
     SourceCheck.verify(r, a.size(), a.lastModifiedTime().toMillis(), false, now);
     Files.copy(src, to, StandardCopyOption.REPLACE_EXISTING);
     SourceCheck.verify(r, Files.size(to), a.lastModifiedTime().toMillis(), false, now);
