@@ -39,7 +39,7 @@ import org.junit.jupiter.api.io.TempDir;
  * NodeManager running as root): every user reads the PUBLIC copies, which stay the node's; a
  * user's PRIVATE and APPLICATION copies are that user's and no other user reaches them; the links
  * in the working directory are the container's own; a source other users could not read is kept
- * out of the PUBLIC cache. Needs root (to create the test users and to switch to them).
+ * out of the PUBLIC cache, and one the user could not read is not localized for it. Needs root (to create the test users and to switch to them).
  */
 class LocalizationAsUserIT {
   @TempDir static Path base;
@@ -146,6 +146,24 @@ class LocalizationAsUserIT {
         .extracting(ContainerStatus::diagnostics).asString()
         .contains("Resource " + hidden.resource() + " is not publicly accessible and as such cannot be part of the"
             + " public cache."));
+  }
+
+  @Test
+  void aUserGetsNoFileItCouldNotReadItself() throws IOException {
+    Path rootOnly = Files.createDirectories(base.resolve("root-only"));
+    Files.setPosixFilePermissions(rootOnly, PosixFilePermissions.fromString("rwx------"));
+    Path secret = Files.writeString(rootOnly.resolve("secret.txt"), "root's\n");
+    for (Visibility visibility : List.of(Visibility.PRIVATE, Visibility.APPLICATION)) {
+      String id = containerId(newApplicationId(), 1);
+      start(id, alice, Map.of("secret.txt", resource(secret, Type.FILE, visibility)), "cat secret.txt");
+      fx.eventually(() -> assertThat(rm.lastReported(id)).get()
+          .returns(ContainerState.COMPLETE, ContainerStatus::state)
+          .returns(ExitStatus.INVALID, ContainerStatus::exitStatus)
+          .extracting(ContainerStatus::diagnostics).asString()
+          .startsWith("Resource " + secret.toUri() + " (secret.txt) failed to localize: " + secret
+              + " cannot be read by " + alice + ": ")
+          .contains("Permission denied"));
+    }
   }
 
   private static LocalResource resource(Path file, Type type, Visibility visibility) throws IOException {

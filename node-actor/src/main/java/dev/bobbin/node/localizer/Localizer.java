@@ -319,7 +319,9 @@ public final class Localizer {
       Files.createDirectories(tmp);
       String name = key.fileName();
       Path fetched = tmp.resolve(name + ".download");
-      fetcher.fetch(r, fetched, clock.millis());
+      // A PUBLIC file is read by the node once every user could read it (Fetcher checks); others as their user.
+      fetcher.fetch(r, fetched, clock.millis(),
+          key.visibility() == LocalResource.Visibility.PUBLIC ? null : target.account());
       switch (r.type()) {
         case FILE -> Files.move(fetched, tmp.resolve(name));
         case ARCHIVE -> Unpacker.unpack(fetched, name, tmp.resolve(name), null);
