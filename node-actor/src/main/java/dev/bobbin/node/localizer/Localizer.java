@@ -286,13 +286,22 @@ public final class Localizer {
       } catch (CompletionException e) {
         throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
       }
-      if (key.visibility() == LocalResource.Visibility.APPLICATION) return local;
+      Path dir = local.getParent();
       synchronized (shared) {
         // Evicted, or its directory failed, between its download and now: localize it again.
         if (localized.get(key) != entry) continue;
-        shared.retain(local.getParent(), clock.millis());
-        return local;
+        if (Files.exists(local, LinkOption.NOFOLLOW_LINKS)) {
+          if (key.visibility() != LocalResource.Visibility.APPLICATION) shared.retain(dir, clock.millis());
+          return local;
+        }
+        // As YARN: a copy someone deleted is localized again rather than linked dangling.
+        LOG.info("localized resource {} is missing, localizing it again", local);
+        localized.remove(key, entry);
+        shared.forget(dir);
+        if (copies.containsKey(dir)) forgetCopy(dir);
       }
+      // What is left of a shared copy goes; an APPLICATION one goes with its application.
+      if (key.visibility() != LocalResource.Visibility.APPLICATION) deleteTree(dir);
     }
   }
 

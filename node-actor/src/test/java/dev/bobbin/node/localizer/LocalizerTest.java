@@ -188,6 +188,24 @@ class LocalizerTest {
   }
 
   @Test
+  void aCopyDeletedFromTheCacheIsLocalizedAgain() throws IOException {
+    var localizer = new Localizer(dir.resolve("node"), 1 << 20, Clock.systemUTC());
+    var shared = resource("s.txt", "again", Visibility.PUBLIC);
+    var own = resource("o.txt", "app", Visibility.APPLICATION);
+    localizer.release(localizer.localize("alice", "app_1", dir.resolve("app_1"), work("c1"), Map.of("s", shared, "o", own)));
+    Path gone = Files.readSymbolicLink(work("c1").resolve("s"));
+    Files.delete(gone);
+    Files.delete(Files.readSymbolicLink(work("c1").resolve("o")));
+
+    localizer.release(localizer.localize("alice", "app_1", dir.resolve("app_1"), work("c2"), Map.of("s", shared, "o", own)));
+    assertThat(work("c2").resolve("s")).hasContent("again");
+    assertThat(work("c2").resolve("o")).hasContent("app");
+    assertThat(Files.readSymbolicLink(work("c2").resolve("s"))).isNotEqualTo(gone);
+    assertThat(gone.getParent()).doesNotExist();
+    assertThat(localizer.cachedBytes()).isEqualTo("again".length());
+  }
+
+  @Test
   void aPublicResourceMustBeReadableByEveryUserAtItsSource() throws IOException {
     var hidden = resource("hidden.txt", "secret", Visibility.PUBLIC);
     Files.setPosixFilePermissions(dir.resolve("hidden.txt"), PosixFilePermissions.fromString("rw-r-----"));
