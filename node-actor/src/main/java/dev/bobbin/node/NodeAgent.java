@@ -212,7 +212,8 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
         settings.rmAddresses(), settings.killGrace(), clock,
         ctx.messageAdapter(ContainerActor.Report.class, FromContainer::new), ContainerActorStopped::new, state,
         new Localizer(layout.localDirs().stream().map(Path::getParent).toList(),
-            cleanup.localizerCacheTargetMb() * 1024 * 1024, clock, state.localizedResources()));
+            cleanup.localizerCacheTargetMb() * 1024 * 1024, cleanup.localCacheMaxFilesPerDirectory(), clock,
+            state.localizedResources()));
     startHealthChecks(ctx, layout);
     ctx.getLog().info("NodeManager {} started: capability {}, work dir {}, RMs {}",
         identity.nodeId(), capability, settings.workDir().toAbsolutePath(), settings.rmAddresses());

@@ -43,6 +43,7 @@ public final class Localizer {
   private static final String TMP = ".downloading";
 
   private final CacheDirs dirs;
+  private final CacheSubdirs subdirs;
   private final long targetBytes;
   private final Clock clock;
   private final LocalizedRecords records;
@@ -59,9 +60,16 @@ public final class Localizer {
   /** What a container's working directory links to, by name; and the copies it holds meanwhile. */
   public record Localized(Map<String, Path> links, Lease lease) {}
 
+  /** YARN's default of {@code yarn.nodemanager.local-cache.max-files-per-directory}. */
+  public static final int DEFAULT_MAX_FILES_PER_DIRECTORY = 8192;
+
   /** On one local directory, without a state store: what an earlier run left in the caches is deleted. */
   public Localizer(Path nodeRoot, long targetBytes, Clock clock) {
     this(List.of(nodeRoot), targetBytes, clock, LocalizedRecords.disabled());
+  }
+
+  public Localizer(List<Path> nodeRoots, long targetBytes, Clock clock, LocalizedRecords records) {
+    this(nodeRoots, targetBytes, DEFAULT_MAX_FILES_PER_DIRECTORY, clock, records);
   }
 
   /**
@@ -71,9 +79,12 @@ public final class Localizer {
    * earlier run left unfinished) is deleted, since nothing says what it is.
    *
    * @param nodeRoots the node's folder in each local directory; the shared caches live under them
+   * @param maxFilesPerDirectory at most this many entries in a directory of a cache ({@link CacheSubdirs})
    */
-  public Localizer(List<Path> nodeRoots, long targetBytes, Clock clock, LocalizedRecords records) {
+  public Localizer(List<Path> nodeRoots, long targetBytes, int maxFilesPerDirectory, Clock clock,
+      LocalizedRecords records) {
     this.dirs = new CacheDirs(nodeRoots);
+    this.subdirs = new CacheSubdirs(maxFilesPerDirectory);
     this.targetBytes = targetBytes;
     this.clock = clock;
     this.records = records;
@@ -109,13 +120,26 @@ public final class Localizer {
     List<Path> caches = new ArrayList<>(List.of(root.resolve("filecache")));
     for (Path user : Deletions.children(root.resolve("usercache"))) caches.add(user.resolve("filecache"));
     List<Path> out = new ArrayList<>();
-    for (Path cache : caches) out.addAll(Deletions.children(cache));
+    for (Path cache : caches) addCopies(cache, out);
     return out;
+  }
+
+  private static void addCopies(Path dir, List<Path> out) throws IOException {
+    for (Path child : Deletions.children(dir)) {
+      if (CacheSubdirs.isSubdir(child.getFileName().toString())) addCopies(child, out);
+      else out.add(child);
+    }
+  }
+
+  /** Where {@code copy} lies below its cache: "" in the cache itself. */
+  private static String subdirOf(Path copy) {
+    return CacheSubdirs.cacheOf(copy).relativize(copy.getParent()).toString();
   }
 
   private void restore(StoredResource r, Path dir) throws IOException {
     LocalizedResource key = new LocalizedResource(r.visibility(), r.owner(), r.resource(), r.timestamp(), r.type(),
         r.pattern());
+    subdirs.counted(CacheSubdirs.cacheOf(dir), subdirOf(dir));
     synchronized (shared) {
       shared.added(dir, r.bytes(), Files.getLastModifiedTime(dir).toMillis());
       copies.put(dir, key);
@@ -228,6 +252,7 @@ public final class Localizer {
 
   /** Drops a copy from the maps and the state store; the caller holds {@code shared}'s lock. */
   private void forgetCopy(Path dir) {
+    subdirs.released(CacheSubdirs.cacheOf(dir), subdirOf(dir));
     LocalizedResource key = copies.remove(dir);
     if (key != null) {
       localized.computeIfPresent(key, (k, f) -> {
@@ -317,14 +342,33 @@ public final class Localizer {
     return CacheOwnership.userPassage(user.resolve("filecache"), target.account());
   }
 
+  /** The directory {@code relative} below {@code cache}, each level made as the cache is. */
+  private static Path subdir(Path cache, String relative, LocalResource.Visibility visibility, OsAccount account)
+      throws IOException {
+    Path dir = cache;
+    for (String part : relative.split("/")) {
+      if (part.isEmpty()) continue;
+      dir = visibility == LocalResource.Visibility.PUBLIC ? CacheOwnership.sharedDir(dir.resolve(part), account)
+          : CacheOwnership.userPassage(dir.resolve(part), account);
+    }
+    return dir;
+  }
+
   private void download(LocalizedResource key, LocalResource r, Target target, CompletableFuture<Path> result) {
     String unique = key.dirName() + "-" + UUID.randomUUID().toString().substring(0, 8);
     Path tmp = null;
+    Path cache = null;
+    String relative = null;
+    boolean forApp = key.visibility() == LocalResource.Visibility.APPLICATION;
     try {
       // An APPLICATION copy is made in the node's appcache folder, where its user cannot interfere.
-      Path cache = cacheFor(key, target);
-      boolean forApp = key.visibility() == LocalResource.Visibility.APPLICATION;
-      tmp = cache.resolve((forApp ? "." : "") + unique + TMP);
+      cache = cacheFor(key, target);
+      Path place = cache;
+      if (!forApp) {
+        relative = subdirs.take(cache);
+        place = subdir(cache, relative, key.visibility(), target.account());
+      }
+      tmp = place.resolve((forApp ? "." : "") + unique + TMP);
       Files.createDirectories(tmp);
       String name = key.fileName();
       Path fetched = tmp.resolve(name + ".download");
@@ -343,7 +387,7 @@ public final class Localizer {
       long bytes = sizeOf(tmp);
       CacheOwnership.handOver(tmp, key.visibility(), target.account());
       Path dir = forApp ? CacheOwnership.placeInAppDir(tmp, target.appDir(), unique, target.account())
-          : Files.move(tmp, cache.resolve(unique));
+          : Files.move(tmp, place.resolve(unique));
       LOG.info("resource localized resource={} visibility={} bytes={} dir={}", r.resource(), r.visibility(), bytes, dir);
       if (!forApp) {
         records.localized(new StoredResource(unique, key.visibility(), key.owner(), key.resource(), key.timestamp(),
@@ -359,6 +403,7 @@ public final class Localizer {
       }
     } catch (IOException | RuntimeException e) {
       if (tmp != null) deleteTree(tmp);
+      if (relative != null) subdirs.released(cache, relative);
       localized.remove(key, result);
       LOG.warn("resource localization failed resource={} reason={}", r.resource(), e.toString());
       result.completeExceptionally(e instanceof IOException ? e : new IOException(e.toString(), e));

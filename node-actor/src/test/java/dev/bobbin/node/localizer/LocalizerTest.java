@@ -206,6 +206,32 @@ class LocalizerTest {
   }
 
   @Test
+  void aFullCacheDirectoryOverflowsIntoSubdirectoriesThatARestartedNodeFindsAgain() throws IOException {
+    // 38 entries per directory: the 36 possible sub-directories and 2 copies.
+    var before = new Localizer(List.of(dir.resolve("node")), 1 << 20, 38, Clock.systemUTC(), records());
+    List<Path> copies = new java.util.ArrayList<>();
+    Map<String, LocalResource> resources = new java.util.HashMap<>();
+    for (String name : List.of("a", "b", "c")) {
+      resources.put(name, resource(name + ".txt", name, Visibility.PUBLIC));
+      before.release(before.localize("alice", "app_1", dir.resolve("app_1"), work(name),
+          Map.of(name, resources.get(name))));
+      copies.add(Files.readSymbolicLink(work(name).resolve(name)).getParent());
+    }
+    Path filecache = dir.resolve("node/filecache");
+    assertThat(copies.stream().map(c -> filecache.relativize(c.getParent()).toString()).toList())
+        .containsExactly("", "", "0");
+
+    var after = new Localizer(List.of(dir.resolve("node")), 1 << 20, 38, Clock.systemUTC(), records());
+    assertThat(after.cachedBytes()).isEqualTo(3);
+    after.release(after.localize("alice", "app_2", dir.resolve("app_2"), work("again"),
+        Map.of("c", resources.get("c"))));
+    assertThat(Files.readSymbolicLink(work("again").resolve("c")).getParent()).isEqualTo(copies.get(2));
+    after.release(after.localize("alice", "app_2", dir.resolve("app_2"), work("d"),
+        Map.of("d", resource("d.txt", "d", Visibility.PRIVATE))));
+    assertThat(after.cachedBytes()).isEqualTo(4);
+  }
+
+  @Test
   void aPublicResourceMustBeReadableByEveryUserAtItsSource() throws IOException {
     var hidden = resource("hidden.txt", "secret", Visibility.PUBLIC);
     Files.setPosixFilePermissions(dir.resolve("hidden.txt"), PosixFilePermissions.fromString("rw-r-----"));
