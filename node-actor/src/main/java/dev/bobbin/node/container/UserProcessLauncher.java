@@ -51,7 +51,7 @@ public final class UserProcessLauncher implements ProcessLauncher {
 
   @Override
   public ContainerProcess launch(LaunchSpec spec) throws IOException {
-    return launch(spec, Map.of());
+    return launch(spec, prepareApplicationDirs(spec), Map.of());
   }
 
   /**
@@ -68,9 +68,12 @@ public final class UserProcessLauncher implements ProcessLauncher {
     return account;
   }
 
-  /** @param links what the container's user links into its work dir as it starts, by name */
-  public ContainerProcess launch(LaunchSpec spec, Map<String, Path> links) throws IOException {
-    OsAccount account = prepareApplicationDirs(spec);
+  /**
+   * Launches a container whose directories {@link #prepareApplicationDirs} made.
+   *
+   * @param links what the container's user links into its work dir as it starts, by name
+   */
+  public ContainerProcess launch(LaunchSpec spec, OsAccount account, Map<String, Path> links) throws IOException {
     ContainerLayout.UserDirs dirs = ContainerLayout.userDirs(spec);
     try {
       Files.createDirectory(spec.logDir());

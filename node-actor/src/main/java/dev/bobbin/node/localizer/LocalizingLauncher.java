@@ -21,19 +21,24 @@ public record LocalizingLauncher(Localizer localizer, Path appDir, Map<String, L
     ProcessLauncher next) implements ProcessLauncher {
   @Override
   public ContainerProcess launch(LaunchSpec spec) throws IOException {
-    Localizer.Lease lease;
-    Map<String, Path> links = null;
     if (next instanceof UserProcessLauncher asUser) {
       OsAccount account = asUser.prepareApplicationDirs(spec);
       Localizer.Localized done = localizer.localize(spec.user(), account, spec.applicationId(), appDir, resources);
-      lease = done.lease();
-      links = done.links();
-    } else {
-      lease = localizer.localize(spec.user(), spec.applicationId(), appDir, spec.workDir(), resources);
+      return holding(done.lease(), () -> asUser.launch(spec, account, done.links()));
     }
+    Localizer.Lease lease = localizer.localize(spec.user(), spec.applicationId(), appDir, spec.workDir(), resources);
+    return holding(lease, () -> next.launch(spec));
+  }
+
+  private interface Launch {
+    ContainerProcess start() throws IOException;
+  }
+
+  /** Starts the process; the lease goes back when it ends, or at once when it cannot start. */
+  private ContainerProcess holding(Localizer.Lease lease, Launch launch) throws IOException {
     ContainerProcess process;
     try {
-      process = links == null ? next.launch(spec) : ((UserProcessLauncher) next).launch(spec, links);
+      process = launch.start();
     } catch (IOException | RuntimeException e) {
       localizer.release(lease);
       throw e;
