@@ -2,6 +2,7 @@ package dev.bobbin.node.localizer;
 
 import dev.bobbin.node.cleanup.Deletions;
 import dev.bobbin.node.container.ContainerLaunchRefused;
+import dev.bobbin.node.container.ContainerLayout;
 import dev.bobbin.node.container.OsAccount;
 import dev.bobbin.node.recovery.LocalizedRecords;
 import dev.bobbin.node.recovery.StoredResource;
@@ -88,46 +89,16 @@ public final class Localizer {
     this.targetBytes = targetBytes;
     this.clock = clock;
     this.records = records;
-    Map<String, StoredResource> kept = new HashMap<>();
-    records.recovered().forEach(r -> kept.put(r.id(), r));
-    int restored = 0;
-    int deleted = 0;
-    for (Path root : dirs.all()) {
+    List<StoredResource> reusable = EarlierCopies.sort(dirs.all(), records);
+    for (StoredResource r : reusable) {
       try {
-        for (Path dir : cachedCopies(root)) {
-          StoredResource record = kept.remove(dir.getFileName().toString());
-          if (record != null && Path.of(record.dir()).equals(dir)) {
-            restore(record, dir);
-            restored++;
-          } else {
-            if (record != null) records.forgotten(record.id());
-            deleteTree(dir);
-            deleted++;
-          }
-        }
+        restore(r, Path.of(r.dir()));
       } catch (IOException e) {
-        LOG.warn("cannot look at what the resource caches under {} hold: {}", root, e.toString());
+        LOG.warn("cannot use cached resource {} again: {}", r.dir(), e.toString());
       }
     }
-    kept.keySet().forEach(records::forgotten);
-    if (restored + deleted > 0) {
-      LOG.info("resource caches from an earlier run: {} copies used again ({} bytes), {} deleted", restored,
-          cachedBytes(), deleted);
-    }
-  }
-
-  private static List<Path> cachedCopies(Path root) throws IOException {
-    List<Path> caches = new ArrayList<>(List.of(root.resolve("filecache")));
-    for (Path user : Deletions.children(root.resolve("usercache"))) caches.add(user.resolve("filecache"));
-    List<Path> out = new ArrayList<>();
-    for (Path cache : caches) addCopies(cache, out);
-    return out;
-  }
-
-  private static void addCopies(Path dir, List<Path> out) throws IOException {
-    for (Path child : Deletions.children(dir)) {
-      if (CacheSubdirs.isSubdir(child.getFileName().toString())) addCopies(child, out);
-      else out.add(child);
+    if (!reusable.isEmpty()) {
+      LOG.info("resource caches from an earlier run: {} copies used again ({} bytes)", reusable.size(), cachedBytes());
     }
   }
 
@@ -337,8 +308,8 @@ public final class Localizer {
     if (key.visibility() == LocalResource.Visibility.PUBLIC) {
       return CacheOwnership.sharedDir(root.resolve("filecache"), target.account());
     }
-    Path user = CacheOwnership.userPassage(
-        CacheOwnership.sharedDir(root.resolve("usercache"), target.account()).resolve(target.user()), target.account());
+    Path user = CacheOwnership.userPassage(CacheOwnership.sharedDir(root.resolve("usercache"), target.account())
+        .resolve(ContainerLayout.safeName(target.user())), target.account());
     return CacheOwnership.userPassage(user.resolve("filecache"), target.account());
   }
 

@@ -232,6 +232,14 @@ class LocalizerTest {
   }
 
   @Test
+  void aUserNameNeverLeadsAPrivateCopyOutOfTheUserCaches() throws IOException {
+    var localizer = new Localizer(dir.resolve("node"), 1 << 20, Clock.systemUTC());
+    localizer.localize("../../escaped", "app_1", dir.resolve("app_1"), work("c1"),
+        Map.of("p", resource("p.txt", "mine", Visibility.PRIVATE)));
+    assertThat(Files.readSymbolicLink(work("c1").resolve("p"))).startsWith(dir.resolve("node/usercache/.._.._escaped"));
+  }
+
+  @Test
   void aPublicResourceMustBeReadableByEveryUserAtItsSource() throws IOException {
     var hidden = resource("hidden.txt", "secret", Visibility.PUBLIC);
     Files.setPosixFilePermissions(dir.resolve("hidden.txt"), PosixFilePermissions.fromString("rw-r-----"));
