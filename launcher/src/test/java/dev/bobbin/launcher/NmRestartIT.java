@@ -44,19 +44,9 @@ class NmRestartIT {
 
   @Test
   void runningContainersSurviveAKillNineOfTheirNodeManagerAndFinishNormally(@TempDir Path dir) throws Exception {
-    rm = RmMember.start(ConfigFactory.parseMap(Map.of(
-        "bobbin.data-dir", dir.resolve("rm").toString(),
-        "bobbin.rm.http-port", RestApiIT.freePort(),
-        "pekko.remote.artery.canonical.port", RestApiIT.freePort())));
-    String base = rm.url() + "/ws/v1/cluster";
+    String base = startRm(dir);
     int nmPort = RestApiIT.freePort();
-    Path nmConfig = Files.writeString(dir.resolve("nm.conf"),
-        "bobbin.nm.recovery { enabled = true, process-check-interval = 200ms }\n");
-    List<String> nmCommand = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Xmx256m", "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"), Main.class.getName(), "nm",
-        "--rm", rm.url(), "--http-port", String.valueOf(nmPort), "--memory", "8192", "--vcores", "8",
-        "--work-dir", dir.resolve("nm").toString(), "--node-credential", rm.nodeCredentialFile().toString(),
-        "--config", nmConfig.toString());
+    List<String> nmCommand = nmCommand(dir, nmPort, "bobbin.nm.recovery { enabled = true, process-check-interval = 200ms }");
     Path nmLog = dir.resolve("nm.log");
     nm = startNm(nmCommand, nmLog, base);
 
@@ -109,17 +99,8 @@ class NmRestartIT {
 
   @Test
   void resourcesCachedBeforeAKillNineAreUsedAgainByTheRestartedNodeManager(@TempDir Path dir) throws Exception {
-    rm = RmMember.start(ConfigFactory.parseMap(Map.of(
-        "bobbin.data-dir", dir.resolve("rm").toString(),
-        "bobbin.rm.http-port", RestApiIT.freePort(),
-        "pekko.remote.artery.canonical.port", RestApiIT.freePort())));
-    String base = rm.url() + "/ws/v1/cluster";
-    Path nmConfig = Files.writeString(dir.resolve("nm.conf"), "bobbin.nm.recovery.enabled = true\n");
-    List<String> nmCommand = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Xmx256m", "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"), Main.class.getName(), "nm",
-        "--rm", rm.url(), "--http-port", String.valueOf(RestApiIT.freePort()), "--memory", "4096", "--vcores", "4",
-        "--work-dir", dir.resolve("nm").toString(), "--node-credential", rm.nodeCredentialFile().toString(),
-        "--config", nmConfig.toString());
+    String base = startRm(dir);
+    List<String> nmCommand = nmCommand(dir, RestApiIT.freePort(), "bobbin.nm.recovery.enabled = true");
     Path nmLog = dir.resolve("nm.log");
     nm = startNm(nmCommand, nmLog, base);
 
@@ -152,6 +133,25 @@ class NmRestartIT {
           + Files.readString(nmLog), e);
     }
     assertThat(Files.readString(nmLog)).contains("2 copies used again");
+  }
+
+  /** Starts the RM member; its cluster API's base URL. */
+  private String startRm(Path dir) throws Exception {
+    rm = RmMember.start(ConfigFactory.parseMap(Map.of(
+        "bobbin.data-dir", dir.resolve("rm").toString(),
+        "bobbin.rm.http-port", RestApiIT.freePort(),
+        "pekko.remote.artery.canonical.port", RestApiIT.freePort())));
+    return rm.url() + "/ws/v1/cluster";
+  }
+
+  /** A NodeManager process's command, on {@code port}, with {@code config} over the defaults. */
+  private List<String> nmCommand(Path dir, int port, String config) throws Exception {
+    Path nmConfig = Files.writeString(dir.resolve("nm.conf"), config + "\n");
+    return List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-Xmx256m", "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"), Main.class.getName(), "nm",
+        "--rm", rm.url(), "--http-port", String.valueOf(port), "--memory", "8192", "--vcores", "8",
+        "--work-dir", dir.resolve("nm").toString(), "--node-credential", rm.nodeCredentialFile().toString(),
+        "--config", nmConfig.toString());
   }
 
   private static Map<String, Object> resource(Path file, String visibility) throws Exception {
