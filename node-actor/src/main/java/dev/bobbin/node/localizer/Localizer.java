@@ -196,6 +196,7 @@ public final class Localizer {
     }
     for (Path dir : doomed) {
       LOG.info("localized resource evicted from the cache dir={}", dir);
+      forgetRecord(dir);
       deleteTree(dir);
     }
   }
@@ -218,10 +219,14 @@ public final class Localizer {
         forgetCopy(dir);
       }
     }
+    lost.forEach(this::forgetRecord);
     LOG.warn("local directories failed: {}; {} cached resources there are forgotten", failed, lost.size());
   }
 
-  /** Drops a copy from the maps and the state store; the caller holds {@code shared}'s lock. */
+  /**
+   * Drops a copy from the maps; the caller holds {@code shared}'s lock, and forgets its record
+   * ({@link #forgetRecord}) once it let go of the lock.
+   */
   private void forgetCopy(Path dir) {
     subdirs.released(CacheSubdirs.cacheOf(dir), subdirOf(dir));
     LocalizedResource key = copies.remove(dir);
@@ -231,7 +236,10 @@ public final class Localizer {
         return local != null && local.getParent().equals(dir) ? null : f;
       });
     }
-    records.forgotten(dir.getFileName().toString());
+  }
+
+  private void forgetRecord(Path copy) {
+    records.forgotten(copy.getFileName().toString());
   }
 
   /**
@@ -297,7 +305,10 @@ public final class Localizer {
         if (copies.containsKey(dir)) forgetCopy(dir);
       }
       // What is left of a shared copy goes; an APPLICATION one goes with its application.
-      if (key.visibility() != LocalResource.Visibility.APPLICATION) deleteTree(dir);
+      if (key.visibility() != LocalResource.Visibility.APPLICATION) {
+        forgetRecord(dir);
+        deleteTree(dir);
+      }
     }
   }
 
