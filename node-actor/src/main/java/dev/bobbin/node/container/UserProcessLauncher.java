@@ -23,13 +23,20 @@ import java.util.Set;
  * writes in directories the user cannot change: it makes the application's local dir and the
  * container's log dir (with {@code launch_container.sh} and empty stdout and stderr, as YARN keeps
  * a copy of the script with the logs) and hands them to the user, mode 0750 (the user and the
- * NodeManager's group). Everything inside the user's own directories is done as the user: the
+ * NodeManager's group); the localizer moves an APPLICATION resource's finished copy into the
+ * application's dir without following links. Everything else inside the user's own directories is
+ * done as the user: the
  * process starts as {@code setsid setpriv --reuid --regid --init-groups bash}, one pid from fork to
  * the container's shell, which opens its stdout and stderr, makes its work dir (mode 0700), copies
- * the script there and runs it, with only {@link #INHERITED_ENV} of the NodeManager's environment.
+ * the script there, links the container's localized resources into it and runs it, with only
+ * {@link #INHERITED_ENV} of the NodeManager's environment.
  */
 public final class UserProcessLauncher implements ProcessLauncher {
-  /** Then links each localized resource (the pairs of target and name after the fourth argument). */
+  /**
+   * Run as the user: opens stdout and stderr, makes the work dir and copies the script there, links
+   * each localized resource into it (pairs of target and name after the fourth argument), and runs
+   * the script.
+   */
   private static final String PREPARE_AND_RUN = "exec >>\"$1\" 2>>\"$2\" </dev/null"
       + " && mkdir -m 700 -- \"$3\" && cp -- \"$4\" \"$3\"/" + LaunchSpec.SCRIPT_NAME
       + " && cd -- \"$3\" && shift 4"
