@@ -113,9 +113,10 @@ final class ContainerSupervisor {
     localizer.applicationEnded(applicationId);
   }
 
-  void useDisks(DisksHealth latest) {
+  /** @return cached copies to delete: those forgotten on a local directory that is good again */
+  List<Path> useDisks(DisksHealth latest) {
     disks = latest;
-    localizer.useDisks(latest.goodLocalDirs().stream().map(Path::getParent).toList());
+    return localizer.useDisks(latest.goodLocalDirs().stream().map(Path::getParent).toList());
   }
 
   /**

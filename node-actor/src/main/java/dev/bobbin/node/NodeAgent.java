@@ -618,7 +618,9 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
       else getContext().getLog().warn("NodeManager {} is unhealthy: {}", identity.nodeId(), now.report());
     }
     health = now;
-    containers.useDisks(msg.status().disks());
+    for (Path stale : containers.useDisks(msg.status().disks())) {
+      deletions.tell(new DeletionService.DeleteAfter(stale, Duration.ZERO));
+    }
     return this;
   }
 

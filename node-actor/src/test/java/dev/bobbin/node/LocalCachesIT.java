@@ -31,7 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The PUBLIC and PRIVATE caches of a NodeManager with real containers: spread over its local
- * directories and moved off one that fails; with recovery on, used again by the NodeManager
+ * directories, moved off one that fails and deleted from it once it is repaired; with recovery on, used again by the NodeManager
  * started next on the same directories instead of downloaded again, and counted towards the cache
  * target there; without it, deleted at that start.
  */
@@ -99,7 +99,7 @@ class LocalCachesIT {
   }
 
   @Test
-  void copiesSpreadOverTheLocalDirectoriesAndLeaveOneThatFails() throws IOException {
+  void copiesSpreadOverTheLocalDirectoriesLeaveOneThatFailsAndGoFromItOnceItIsRepaired() throws IOException {
     Path d1 = workDir.resolve("d1");
     Path d2 = workDir.resolve("d2");
     NodeManager nm = startNm(List.of(d1, d2), "");
@@ -126,6 +126,11 @@ class LocalCachesIT {
     assertThat(copy(second, onD2Name)).isEqualTo(onD1 == copyA ? copyB : copyA);
     assertThat(server.downloads(onD1Name + ".txt")).isEqualTo(2);
     assertThat(server.downloads(onD2Name + ".txt")).isEqualTo(1);
+
+    // Repaired: the disk check finds d1 good again, and the copy forgotten there is deleted.
+    Files.delete(usercache);
+    fx.eventually(() -> assertThat(rm.heartbeats.get(rm.heartbeats.size() - 1).healthReport()).isEmpty());
+    fx.eventually(() -> assertThat(onD1).doesNotExist());
   }
 
   @Test

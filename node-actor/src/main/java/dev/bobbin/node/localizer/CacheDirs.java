@@ -32,10 +32,14 @@ final class CacheDirs {
     return now.get(Math.floorMod(turn.getAndIncrement(), now.size()));
   }
 
-  /** Uses only {@code goodRoots} from now on (entries of {@link #all()}); returns those that went bad. */
-  List<Path> useGood(List<Path> goodRoots) {
+  /** Which folders the latest check took out of use, and which it gave back. */
+  record Change(List<Path> failed, List<Path> back) {}
+
+  /** Uses only {@code goodRoots} from now on (entries of {@link #all()}). */
+  Change useGood(List<Path> goodRoots) {
     List<Path> before = good;
     good = all.stream().filter(goodRoots::contains).toList();
-    return before.stream().filter(p -> !good.contains(p)).toList();
+    return new Change(before.stream().filter(p -> !good.contains(p)).toList(),
+        good.stream().filter(p -> !before.contains(p)).toList());
   }
 }

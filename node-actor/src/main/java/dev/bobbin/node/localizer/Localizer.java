@@ -54,6 +54,8 @@ public final class Localizer {
   private final CacheAccount<Path> shared = new CacheAccount<>();
   /** Which resource each copy in {@link #shared} is. */
   private final Map<Path, LocalizedResource> copies = new HashMap<>();
+  /** Copies forgotten when their local directory failed, deleted once it is good again. */
+  private final List<Path> abandoned = new ArrayList<>();
 
   /** The PUBLIC and PRIVATE copies a container holds; given back by {@link #release} when it ends. */
   public record Lease(List<Path> held) {}
@@ -204,23 +206,29 @@ public final class Localizer {
   /**
    * The latest disk check: new copies go to the good local directories only, and copies on one
    * that failed are forgotten (a container asking for them again gets a new download); the failed
-   * directory is not touched.
+   * directory is not touched while it is failed.
    *
    * @param goodNodeRoots the node's folders in the local directories found good
+   * @return the copies forgotten on directories found good again, for the caller to delete
    */
-  public void useDisks(List<Path> goodNodeRoots) {
-    List<Path> failed = dirs.useGood(goodNodeRoots);
-    if (failed.isEmpty()) return;
+  public List<Path> useDisks(List<Path> goodNodeRoots) {
+    CacheDirs.Change change = dirs.useGood(goodNodeRoots);
     List<Path> lost;
+    List<Path> stale = new ArrayList<>();
     synchronized (shared) {
-      lost = copies.keySet().stream().filter(dir -> failed.stream().anyMatch(dir::startsWith)).toList();
+      lost = copies.keySet().stream().filter(dir -> change.failed().stream().anyMatch(dir::startsWith)).toList();
       for (Path dir : lost) {
         shared.forget(dir);
         forgetCopy(dir);
+        abandoned.add(dir);
       }
+      abandoned.removeIf(dir -> change.back().stream().anyMatch(dir::startsWith) && stale.add(dir));
     }
     lost.forEach(this::forgetRecord);
-    LOG.warn("local directories failed: {}; {} cached resources there are forgotten", failed, lost.size());
+    if (!change.failed().isEmpty()) {
+      LOG.warn("local directories failed: {}; {} cached resources there are forgotten", change.failed(), lost.size());
+    }
+    return stale;
   }
 
   /**

@@ -22,10 +22,10 @@ class CacheDirsTest {
   @Test
   void aFailedDirectoryTakesNoNewCopyUntilItIsGoodAgain() throws IOException {
     var dirs = new CacheDirs(List.of(a, b, c));
-    assertThat(dirs.useGood(List.of(a, c))).containsExactly(b);
+    assertThat(dirs.useGood(List.of(a, c))).isEqualTo(new CacheDirs.Change(List.of(b), List.of()));
     assertThat(List.of(dirs.next(), dirs.next(), dirs.next(), dirs.next())).doesNotContain(b).contains(a, c);
 
-    assertThat(dirs.useGood(List.of(a, b, c))).isEmpty();
+    assertThat(dirs.useGood(List.of(a, b, c))).isEqualTo(new CacheDirs.Change(List.of(), List.of(b)));
     assertThat(List.of(dirs.next(), dirs.next(), dirs.next())).contains(b);
   }
 

@@ -164,7 +164,7 @@ class LocalizerTest {
   }
 
   @Test
-  void copiesSpreadOverTheLocalDirectoriesAndOnesOnAFailedDirectoryAreDownloadedAgain() throws IOException {
+  void copiesSpreadOverTheLocalDirectoriesAndOnesOnAFailedDirectoryAreDownloadedAgainAndDeletedOnceItIsGood() throws IOException {
     Path d1 = dir.resolve("d1/node");
     Path d2 = dir.resolve("d2/node");
     var localizer = new Localizer(List.of(d1, d2), 1 << 20, Clock.systemUTC(), LocalizedRecords.disabled());
@@ -177,7 +177,7 @@ class LocalizerTest {
     assertThat(List.of(a.startsWith(d1), b.startsWith(d1))).containsExactlyInAnyOrder(true, false);
     Path onD1 = a.startsWith(d1) ? a : b;
 
-    localizer.useDisks(List.of(d2));
+    assertThat(localizer.useDisks(List.of(d2))).isEmpty();
     assertThat(localizer.cachedBytes()).isEqualTo(1);
     localizer.release(localizer.localize("alice", "app_1", dir.resolve("app_1"), work("c3"),
         Map.of("a", first, "b", second)));
@@ -185,6 +185,8 @@ class LocalizerTest {
     assertThat(Files.readSymbolicLink(work("c3").resolve("b"))).startsWith(d2);
     assertThat(onD1).as("the failed directory is left as it is").exists();
     assertThat(localizer.cachedBytes()).isEqualTo(2);
+    assertThat(localizer.useDisks(List.of(d1, d2))).as("good again: what was forgotten there goes").containsExactly(onD1.getParent());
+    assertThat(localizer.useDisks(List.of(d1, d2))).isEmpty();
   }
 
   @Test
