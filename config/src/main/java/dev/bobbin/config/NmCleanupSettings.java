@@ -10,18 +10,28 @@ import java.time.Duration;
  * whether those logs are first copied to the cluster's log directory ({@link LogAggregationSettings});
  * and how many MB of PUBLIC and PRIVATE localized resources the node keeps before deleting those
  * no container uses, least recently used first: {@code bobbin.nm.localizer.cache.target-size-mb}
- * (YARN's {@code yarn.nodemanager.localizer.cache.target-size-mb}).
+ * (YARN's {@code yarn.nodemanager.localizer.cache.target-size-mb}), with at most {@code
+ * bobbin.nm.local-cache.max-files-per-directory} entries in one directory of those caches.
  */
 public record NmCleanupSettings(Duration deleteDebugDelay, Duration logRetain, LogAggregationSettings logAggregation,
-    long localizerCacheTargetMb) {
+    long localizerCacheTargetMb, int localCacheMaxFilesPerDirectory) {
+  static final String MAX_FILES_KEY = "bobbin.nm.local-cache.max-files-per-directory";
+
   public NmCleanupSettings(Duration deleteDebugDelay, Duration logRetain, LogAggregationSettings logAggregation) {
-    this(deleteDebugDelay, logRetain, logAggregation, 10240);
+    this(deleteDebugDelay, logRetain, logAggregation, 10240, 8192);
   }
 
   public static NmCleanupSettings from(Config root) {
     Config c = root.getConfig("bobbin.nm");
     return new NmCleanupSettings(notNegative(c, "delete-debug-delay"), notNegative(c, "log-retain"),
-        LogAggregationSettings.from(root), cacheTargetMb(c));
+        LogAggregationSettings.from(root), cacheTargetMb(c), maxFilesPerDirectory(c));
+  }
+
+  /** Each directory holds up to 36 sub-directories besides the copies, as in YARN. */
+  private static int maxFilesPerDirectory(Config c) {
+    int n = c.getInt("local-cache.max-files-per-directory");
+    if (n <= 36) throw new SettingsException(MAX_FILES_KEY, "must be more than 36, was " + n);
+    return n;
   }
 
   private static long cacheTargetMb(Config c) {

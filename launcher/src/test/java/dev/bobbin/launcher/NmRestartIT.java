@@ -23,7 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
  * with recovery on, is killed with SIGKILL while an application's three tasks run; its containers
  * run on. Restarted on the same work directory and port, it takes them back: the tasks keep their
  * processes, are reported running, end normally and the application succeeds, none killed or run
- * twice. A container that exited while no NodeManager ran is reported with its own exit code.
+ * twice. A container that exited while no NodeManager ran is reported with its own exit code. The
+ * PUBLIC and PRIVATE resources it localized before the kill serve the restarted one's containers.
  */
 class NmRestartIT {
   private static final int TASKS = 3;
@@ -43,19 +44,9 @@ class NmRestartIT {
 
   @Test
   void runningContainersSurviveAKillNineOfTheirNodeManagerAndFinishNormally(@TempDir Path dir) throws Exception {
-    rm = RmMember.start(ConfigFactory.parseMap(Map.of(
-        "bobbin.data-dir", dir.resolve("rm").toString(),
-        "bobbin.rm.http-port", RestApiIT.freePort(),
-        "pekko.remote.artery.canonical.port", RestApiIT.freePort())));
-    String base = rm.url() + "/ws/v1/cluster";
+    String base = startRm(dir);
     int nmPort = RestApiIT.freePort();
-    Path nmConfig = Files.writeString(dir.resolve("nm.conf"),
-        "bobbin.nm.recovery { enabled = true, process-check-interval = 200ms }\n");
-    List<String> nmCommand = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Xmx256m", "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"), Main.class.getName(), "nm",
-        "--rm", rm.url(), "--http-port", String.valueOf(nmPort), "--memory", "8192", "--vcores", "8",
-        "--work-dir", dir.resolve("nm").toString(), "--node-credential", rm.nodeCredentialFile().toString(),
-        "--config", nmConfig.toString());
+    List<String> nmCommand = nmCommand(dir, nmPort, "bobbin.nm.recovery { enabled = true, process-check-interval = 200ms }");
     Path nmLog = dir.resolve("nm.log");
     nm = startNm(nmCommand, nmLog, base);
 
@@ -106,6 +97,83 @@ class NmRestartIT {
     for (JsonNode c : ended) assertThat(c.path("exitCode").asInt()).as("never killed: " + c).isZero();
   }
 
+  @Test
+  void resourcesCachedBeforeAKillNineAreUsedAgainByTheRestartedNodeManager(@TempDir Path dir) throws Exception {
+    String base = startRm(dir);
+    List<String> nmCommand = nmCommand(dir, RestApiIT.freePort(), "bobbin.nm.recovery.enabled = true");
+    Path nmLog = dir.resolve("nm.log");
+    nm = startNm(nmCommand, nmLog, base);
+
+    // A PUBLIC source must be readable by every user.
+    Files.setPosixFilePermissions(dir, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+    Path shared = Files.writeString(dir.resolve("shared.txt"), "for everyone\n");
+    Path own = Files.writeString(dir.resolve("own.txt"), "for one user\n");
+    Map<String, Object> resources = Map.of("entry", List.of(
+        Map.of("key", "shared.txt", "value", resource(shared, "PUBLIC")),
+        Map.of("key", "own.txt", "value", resource(own, "PRIVATE"))));
+    Path before = dir.resolve("before.out");
+    submit(base, "cat shared.txt own.txt > " + before, resources);
+    Http.await(Duration.ofSeconds(40), "the first application's AM to read its resources", () ->
+        Files.exists(before) && Files.readString(before).equals("for everyone\nfor one user\n"));
+
+    nm.destroyForcibly().waitFor();
+    // Gone at their sources: only the copies cached before the kill can serve them now.
+    Files.delete(shared);
+    Files.delete(own);
+    nm = startNm(nmCommand, nmLog, base);
+    // The RM may still list the killed agent: wait for the new one's own registration.
+    Http.await(Duration.ofSeconds(30), "the restarted NodeManager to register", () -> registrations(nmLog) == 2);
+    Path after = dir.resolve("after.out");
+    String second = submit(base, "cat shared.txt own.txt > " + after, resources);
+    try {
+      Http.await(Duration.ofSeconds(40), "the second application's AM to read the cached copies", () ->
+          Files.exists(after) && Files.readString(after).equals("for everyone\nfor one user\n"));
+    } catch (AssertionError e) {
+      throw new AssertionError(e.getMessage() + "\n" + Http.get(base + "/apps/" + second).body() + "\n"
+          + Files.readString(nmLog), e);
+    }
+    assertThat(Files.readString(nmLog)).contains("2 copies used again");
+  }
+
+  /** Starts the RM member; its cluster API's base URL. */
+  private String startRm(Path dir) throws Exception {
+    rm = RmMember.start(ConfigFactory.parseMap(Map.of(
+        "bobbin.data-dir", dir.resolve("rm").toString(),
+        "bobbin.rm.http-port", RestApiIT.freePort(),
+        "pekko.remote.artery.canonical.port", RestApiIT.freePort())));
+    return rm.url() + "/ws/v1/cluster";
+  }
+
+  /** A NodeManager process's command, on {@code port}, with {@code config} over the defaults. */
+  private List<String> nmCommand(Path dir, int port, String config) throws Exception {
+    Path nmConfig = Files.writeString(dir.resolve("nm.conf"), config + "\n");
+    return List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-Xmx256m", "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"), Main.class.getName(), "nm",
+        "--rm", rm.url(), "--http-port", String.valueOf(port), "--memory", "8192", "--vcores", "8",
+        "--work-dir", dir.resolve("nm").toString(), "--node-credential", rm.nodeCredentialFile().toString(),
+        "--config", nmConfig.toString());
+  }
+
+  private static Map<String, Object> resource(Path file, String visibility) throws Exception {
+    return Map.of("resource", file.toUri().toString(), "type", "FILE", "visibility", visibility,
+        "size", Files.size(file), "timestamp", Files.getLastModifiedTime(file).toMillis());
+  }
+
+  /** @param localResources the AM's, in YARN's REST form; null for none */
+  private static String submit(String base, String command, Map<String, Object> localResources) throws Exception {
+    String id = Http.post(base + "/apps/new-application", "").json().path("application-id").asText();
+    Map<String, Object> body = new LinkedHashMap<>();
+    body.put("application-id", id);
+    body.put("max-app-attempts", 1);
+    body.put("resource", new Resource(256, 1));
+    Map<String, Object> spec = new LinkedHashMap<>(Map.of("commands", Map.of("command", command)));
+    if (localResources != null) spec.put("local-resources", localResources);
+    body.put("am-container-spec", spec);
+    Http.Reply r = Http.post(base + "/apps", WireJson.mapper().writeValueAsString(body));
+    assertThat(r.status()).as(r.body()).isEqualTo(202);
+    return id;
+  }
+
   private Process startNm(List<String> command, Path log, String base) throws Exception {
     Process p = new ProcessBuilder(command).redirectErrorStream(true)
         .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
@@ -143,15 +211,7 @@ class NmRestartIT {
   }
 
   private static String submit(String base, String command) throws Exception {
-    String id = Http.post(base + "/apps/new-application", "").json().path("application-id").asText();
-    Map<String, Object> body = new LinkedHashMap<>();
-    body.put("application-id", id);
-    body.put("max-app-attempts", 1);
-    body.put("resource", new Resource(256, 1));
-    body.put("am-container-spec", Map.of("commands", Map.of("command", command)));
-    Http.Reply r = Http.post(base + "/apps", WireJson.mapper().writeValueAsString(body));
-    assertThat(r.status()).as(r.body()).isEqualTo(202);
-    return id;
+    return submit(base, command, null);
   }
 
   private static JsonNode attempt(String base, String appId) throws Exception {

@@ -31,13 +31,13 @@ import dev.bobbin.node.aux.AuxServices;
 import dev.bobbin.node.aux.ContainerStart;
 import dev.bobbin.node.localizer.Localizer;
 import dev.bobbin.node.localizer.LocalizingLauncher;
-import dev.bobbin.node.container.UserProcessLauncher;
 import dev.bobbin.protocol.node.ContainerManagement.StartContainersRequest;
 import dev.bobbin.protocol.node.ContainerManagement.StartContainersResponse;
 import dev.bobbin.protocol.node.ContainerManagement.StopContainersRequest;
 import dev.bobbin.protocol.node.ContainerManagement.StopContainersResponse;
 import java.time.Clock;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -121,8 +121,10 @@ final class ContainerSupervisor {
     aux.applicationStopped(applicationId);
   }
 
-  void useDisks(DisksHealth latest) {
+  /** @return cached copies to delete: those forgotten on a local directory that is good again */
+  List<Path> useDisks(DisksHealth latest) {
     disks = latest;
+    return localizer.useDisks(latest.goodLocalDirs().stream().map(Path::getParent).toList());
   }
 
   /**
@@ -170,10 +172,6 @@ final class ContainerSupervisor {
     ContainerLayout.Dirs dirs = layout.dirsFor(
         token.user(), applicationId, containerId, disks.goodLocalDirs(), disks.goodLogDirs());
     Map<String, LocalResource> resources = context == null ? Map.of() : context.localResources();
-    if (!resources.isEmpty() && launcher instanceof UserProcessLauncher) {
-      return new FailedRequest(containerId, YARN_EXCEPTION, "Container " + containerId
-          + " asks for local resources, which this NodeManager does not localize for the linux container executor");
-    }
     Map<String, String> data = context == null ? Map.of() : context.serviceData();
     String auxRefusal = aux.refusal(data);
     if (auxRefusal != null) return new FailedRequest(containerId, INVALID_AUX_SERVICE, auxRefusal);

@@ -244,7 +244,9 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
         ctx, table, cgroups.launcher(), layout, identity,
         settings.rmAddresses(), settings.killGrace(), clock,
         ctx.messageAdapter(ContainerActor.Report.class, FromContainer::new), ContainerActorStopped::new, state,
-        new Localizer(layout.nodeRoot(), cleanup.localizerCacheTargetMb() * 1024 * 1024, clock), aux);
+        new Localizer(layout.localDirs().stream().map(Path::getParent).toList(),
+            cleanup.localizerCacheTargetMb() * 1024 * 1024, cleanup.localCacheMaxFilesPerDirectory(), clock,
+            state.localizedResources()), aux);
     startHealthChecks(ctx, layout);
     ctx.getLog().info("NodeManager {} started: capability {}, work dir {}, RMs {}",
         identity.nodeId(), capability, settings.workDir().toAbsolutePath(), settings.rmAddresses());
@@ -654,7 +656,9 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
       else getContext().getLog().warn("NodeManager {} is unhealthy: {}", identity.nodeId(), now.report());
     }
     health = now;
-    containers.useDisks(msg.status().disks());
+    for (Path stale : containers.useDisks(msg.status().disks())) {
+      deletions.tell(new DeletionService.DeleteAfter(stale, Duration.ZERO));
+    }
     return this;
   }
 

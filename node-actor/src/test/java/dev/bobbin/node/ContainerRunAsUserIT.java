@@ -3,6 +3,8 @@ package dev.bobbin.node;
 import static dev.bobbin.node.NmFixture.containerId;
 import static dev.bobbin.node.NmFixture.newApplicationId;
 import static org.assertj.core.api.Assertions.assertThat;
+import static dev.bobbin.node.HostUsers.mode;
+import static dev.bobbin.node.HostUsers.owner;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.bobbin.config.ContainerExecutorSettings;
@@ -50,8 +52,8 @@ class ContainerRunAsUserIT {
 
   @BeforeAll
   static void startNode() throws IOException {
-    assumeTrue(isRoot(), "running containers as other users needs the tests to run as root");
-    assumeTrue(onPath("useradd") && onPath("userdel"), "creating test users needs useradd and userdel");
+    assumeTrue(HostUsers.runningAsRoot(), "running containers as other users needs the tests to run as root");
+    assumeTrue(HostUsers.onPath("useradd") && HostUsers.onPath("userdel"), "creating test users needs useradd and userdel");
     hostUsers = new HostUsers();
     user = hostUsers.ordinary();
     bannedUser = hostUsers.ordinary();
@@ -193,28 +195,5 @@ class ContainerRunAsUserIT {
 
   private static long farFuture() {
     return System.currentTimeMillis() + 600_000;
-  }
-
-  private static int owner(Path p) throws IOException {
-    return (Integer) Files.getAttribute(p, "unix:uid", LinkOption.NOFOLLOW_LINKS);
-  }
-
-  private static String mode(Path p) throws IOException {
-    return PosixFilePermissions.toString(Files.getPosixFilePermissions(p, LinkOption.NOFOLLOW_LINKS));
-  }
-
-  private static boolean isRoot() {
-    try {
-      return (Integer) Files.getAttribute(Path.of("/proc/self"), "unix:uid") == 0;
-    } catch (IOException | UnsupportedOperationException e) {
-      return false;
-    }
-  }
-
-  private static boolean onPath(String program) {
-    for (String dir : System.getenv().getOrDefault("PATH", "/usr/sbin:/usr/bin").split(":")) {
-      if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, program))) return true;
-    }
-    return false;
   }
 }

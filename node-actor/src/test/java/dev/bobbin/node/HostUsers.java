@@ -2,6 +2,10 @@ package dev.bobbin.node;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -29,6 +33,32 @@ final class HostUsers implements AutoCloseable {
     run(cmd);
     created.add(name);
     return name;
+  }
+
+  /** Whether this JVM runs as root, which creating users and switching to them needs. */
+  static boolean runningAsRoot() {
+    try {
+      return (Integer) Files.getAttribute(Path.of("/proc/self"), "unix:uid") == 0;
+    } catch (IOException | UnsupportedOperationException e) {
+      return false;
+    }
+  }
+
+  static boolean onPath(String program) {
+    for (String dir : System.getenv().getOrDefault("PATH", "/usr/sbin:/usr/bin").split(":")) {
+      if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, program))) return true;
+    }
+    return false;
+  }
+
+  /** The uid owning {@code p} itself (not what a link there points to). */
+  static int owner(Path p) throws IOException {
+    return (Integer) Files.getAttribute(p, "unix:uid", LinkOption.NOFOLLOW_LINKS);
+  }
+
+  /** The mode of {@code p} itself, as {@code rwxr-x---}. */
+  static String mode(Path p) throws IOException {
+    return PosixFilePermissions.toString(Files.getPosixFilePermissions(p, LinkOption.NOFOLLOW_LINKS));
   }
 
   static int uid(String user) throws IOException {

@@ -4,7 +4,6 @@ import static dev.bobbin.node.NmFixture.containerId;
 import static dev.bobbin.node.NmFixture.newApplicationId;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.sun.net.httpserver.HttpServer;
 import com.typesafe.config.ConfigFactory;
 import dev.bobbin.node.localizer.TestArchives;
 import dev.bobbin.node.server.NodeManager;
@@ -19,19 +18,13 @@ import dev.bobbin.protocol.WirePaths;
 import dev.bobbin.protocol.node.ContainerManagement.StartContainerRequest;
 import dev.bobbin.protocol.node.ContainerManagement.StartContainersRequest;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -51,29 +44,11 @@ class LocalizationIT {
   static TestingRm rm;
   static NodeManager nm;
   static NmHttp http;
-  static HttpServer server;
-  static final Map<String, AtomicInteger> downloads = new ConcurrentHashMap<>();
+  static FileServer server;
 
   @BeforeAll
   static void start() throws IOException {
-    server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-    server.createContext("/", ex -> {
-      try (ex) {
-        Path file = sources.resolve(ex.getRequestURI().getPath().substring(1));
-        if (!Files.isRegularFile(file)) {
-          ex.sendResponseHeaders(404, -1);
-          return;
-        }
-        downloads.computeIfAbsent(file.getFileName().toString(), k -> new AtomicInteger()).incrementAndGet();
-        ex.getResponseHeaders().set("Last-Modified", DateTimeFormatter.RFC_1123_DATE_TIME.format(
-            Files.getLastModifiedTime(file).toInstant().atZone(ZoneOffset.UTC)));
-        ex.sendResponseHeaders(200, Files.size(file));
-        try (OutputStream out = ex.getResponseBody()) {
-          Files.copy(file, out);
-        }
-      }
-    });
-    server.start();
+    server = new FileServer(sources);
     fx = new NmFixture(workDir);
     rm = fx.rm();
     nm = fx.registeredNm(rm, ConfigFactory.parseString("bobbin.nm.localizer.cache.target-size-mb = 1"));
@@ -83,14 +58,11 @@ class LocalizationIT {
   @AfterAll
   static void stop() {
     fx.close();
-    server.stop(0);
+    server.close();
   }
 
-  /** A source file with a modification time in whole seconds, as HTTP gives it. */
   private static Path source(String name, byte[] content) throws IOException {
-    Path file = Files.write(sources.resolve(name), content);
-    Files.setLastModifiedTime(file, FileTime.from(Instant.ofEpochSecond(1_700_000_000L)));
-    return file;
+    return server.source(name, content);
   }
 
   private static LocalResource fromFile(Path file, Type type, Visibility visibility) throws IOException {
@@ -99,8 +71,7 @@ class LocalizationIT {
   }
 
   private static LocalResource fromHttp(Path file, Type type, Visibility visibility) throws IOException {
-    return LocalResource.of("http://127.0.0.1:" + server.getAddress().getPort() + "/" + file.getFileName(), type,
-        visibility, Files.size(file), Files.getLastModifiedTime(file).toMillis());
+    return server.resource(file, type, visibility);
   }
 
   private static void start(Map<String, LocalResource> resources, String command, String... containerIds) {
@@ -180,7 +151,7 @@ class LocalizationIT {
     assertThat(completed(a).exitStatus()).isZero();
     assertThat(completed(b).exitStatus()).isZero();
     assertThat(stdout(a).strip()).isEqualTo(Integer.toString(HALF_MB));
-    assertThat(downloads.get("first.bin")).hasValue(1);
+    assertThat(server.downloads("first.bin")).isEqualTo(1);
     fx.eventually(() -> assertThat(uncheckedCached("first.bin")).hasSize(1));
 
     String c = containerId(newApplicationId(), 1);
@@ -192,7 +163,7 @@ class LocalizationIT {
     String d = containerId(newApplicationId(), 1);
     start(useFirst, "wc -c < f.bin", d);
     assertThat(completed(d).exitStatus()).isZero();
-    assertThat(downloads.get("first.bin")).hasValue(2);
+    assertThat(server.downloads("first.bin")).isEqualTo(2);
   }
 
   private static List<Path> uncheckedCached(String name) {

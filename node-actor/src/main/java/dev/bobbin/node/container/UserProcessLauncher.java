@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -22,15 +23,25 @@ import java.util.Set;
  * writes in directories the user cannot change: it makes the application's local dir and the
  * container's log dir (with {@code launch_container.sh} and empty stdout and stderr, as YARN keeps
  * a copy of the script with the logs) and hands them to the user, mode 0750 (the user and the
- * NodeManager's group). Everything inside the user's own directories is done as the user: the
+ * NodeManager's group); the localizer moves an APPLICATION resource's finished copy into the
+ * application's dir without following links. Everything else inside the user's own directories is
+ * done as the user: the
  * process starts as {@code setsid setpriv --reuid --regid --init-groups bash}, one pid from fork to
  * the container's shell, which opens its stdout and stderr, makes its work dir (mode 0700), copies
- * the script there and runs it, with only {@link #INHERITED_ENV} of the NodeManager's environment.
+ * the script there, links the container's localized resources into it and runs it, with only
+ * {@link #INHERITED_ENV} of the NodeManager's environment.
  */
 public final class UserProcessLauncher implements ProcessLauncher {
+  /**
+   * Run as the user: opens stdout and stderr, makes the work dir and copies the script there, links
+   * each localized resource into it (pairs of target and name after the fourth argument), and runs
+   * the script.
+   */
   private static final String PREPARE_AND_RUN = "exec >>\"$1\" 2>>\"$2\" </dev/null"
       + " && mkdir -m 700 -- \"$3\" && cp -- \"$4\" \"$3\"/" + LaunchSpec.SCRIPT_NAME
-      + " && cd -- \"$3\" && exec bash " + LaunchSpec.SCRIPT_NAME;
+      + " && cd -- \"$3\" && shift 4"
+      + " && while [ $# -ge 2 ]; do ln -s -- \"$1\" \"$2\" || exit 1; shift 2; done"
+      + " && exec bash " + LaunchSpec.SCRIPT_NAME;
   /**
    * What a container may see of the NodeManager's own environment, as YARN's {@code
    * yarn.nodemanager.env-whitelist}; everything else it needs is in its launch script. The rest of
@@ -59,11 +70,30 @@ public final class UserProcessLauncher implements ProcessLauncher {
 
   @Override
   public ContainerProcess launch(LaunchSpec spec) throws IOException {
+    return launch(spec, prepareApplicationDirs(spec), Map.of());
+  }
+
+  /**
+   * Admits the container's user and makes the directories that lead to its work and log
+   * directories, owned as described above; the application's resources are localized into them
+   * before the launch.
+   */
+  public OsAccount prepareApplicationDirs(LaunchSpec spec) throws IOException {
     OsAccount account = users.admit(spec.user(), spec.applicationId());
     ContainerLayout.UserDirs dirs = ContainerLayout.userDirs(spec);
     for (Path d : dirs.shared()) nodeOwnedDir(d, -1, "rwxr-xr-x");
     for (Path d : dirs.passThrough()) nodeOwnedDir(d, account.gid(), "rwx--x---");
     userOwnedDir(dirs.appDir(), account);
+    return account;
+  }
+
+  /**
+   * Launches a container whose directories {@link #prepareApplicationDirs} made.
+   *
+   * @param links what the container's user links into its work dir as it starts, by name
+   */
+  public ContainerProcess launch(LaunchSpec spec, OsAccount account, Map<String, Path> links) throws IOException {
+    ContainerLayout.UserDirs dirs = ContainerLayout.userDirs(spec);
     try {
       Files.createDirectory(spec.logDir());
     } catch (FileAlreadyExistsException e) {
@@ -80,10 +110,15 @@ public final class UserProcessLauncher implements ProcessLauncher {
     handOver(stderr, account, "rw-r-----");
     handOver(spec.logDir(), account, "rwxr-x---");
 
-    ProcessBuilder pb = new ProcessBuilder(Placement.prefixed(placement.prepare(spec), List.of(
+    List<String> command = new ArrayList<>(List.of(
         "setsid", "setpriv", "--reuid=" + account.uid(), "--regid=" + account.gid(), "--init-groups", "--",
         "bash", "-c", PREPARE_AND_RUN, "bobbin-container",
-        stdout.toString(), stderr.toString(), spec.workDir().toString(), script.toString())));
+        stdout.toString(), stderr.toString(), spec.workDir().toString(), script.toString()));
+    links.forEach((name, target) -> {
+      command.add(target.toString());
+      command.add(name);
+    });
+    ProcessBuilder pb = new ProcessBuilder(Placement.prefixed(placement.prepare(spec), command));
     Map<String, String> env = pb.environment();
     env.keySet().retainAll(INHERITED_ENV);
     env.put("HOME", account.home());

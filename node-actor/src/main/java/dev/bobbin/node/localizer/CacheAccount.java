@@ -33,6 +33,10 @@ final class CacheAccount<K> {
     entries.computeIfPresent(key, (k, e) -> new Entry(e.bytes, Math.max(0, e.users - 1), now));
   }
 
+  void forget(K key) {
+    entries.remove(key);
+  }
+
   long totalBytes() {
     return entries.values().stream().mapToLong(Entry::bytes).sum();
   }

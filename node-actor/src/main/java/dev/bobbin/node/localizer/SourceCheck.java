@@ -2,6 +2,9 @@ package dev.bobbin.node.localizer;
 
 import dev.bobbin.protocol.LocalResource;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
 import java.time.Instant;
 
 /**
@@ -25,6 +28,23 @@ final class SourceCheck {
     if (actualSize != r.size()) {
       throw new IOException("Resource " + r.resource() + " changed on src filesystem - expected size: "
           + r.size() + " bytes, was: " + actualSize + " bytes");
+    }
+  }
+
+  /**
+   * As YARN, a file may go into the PUBLIC cache only when every user of the node could read it
+   * at its source: it is readable by others and every directory above it lets others through.
+   * Anything else would hand one user's file to all.
+   */
+  static void requirePublic(LocalResource r, Path source) throws IOException {
+    Path real = source.toRealPath();
+    boolean open = Files.getPosixFilePermissions(real).contains(PosixFilePermission.OTHERS_READ);
+    for (Path dir = real.getParent(); open && dir != null; dir = dir.getParent()) {
+      open = Files.getPosixFilePermissions(dir).contains(PosixFilePermission.OTHERS_EXECUTE);
+    }
+    if (!open) {
+      throw new IOException("Resource " + r.resource()
+          + " is not publicly accessible and as such cannot be part of the public cache.");
     }
   }
 }

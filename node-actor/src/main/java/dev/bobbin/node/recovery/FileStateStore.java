@@ -19,8 +19,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The NodeManager's state store (YARN's NMStateStoreService): one small JSON file per container
- * ({@code containers/<id>.json}) and per application ({@code applications/<id>.json}) under its
- * directory. Each record changes as a whole and is written whole: to a temporary file that is
+ * ({@code containers/<id>.json}), per application ({@code applications/<id>.json}) and per
+ * localized resource ({@code resources/<id>.json}) under its directory. Each record changes as a whole and is written whole: to a temporary file that is
  * forced to disk, then renamed over the old one, and the directory forced too. A crash at any
  * point leaves the old record or the new one, never a mix; a temporary file found at start is
  * the remains of an interrupted write and is dropped. This needs no database in the agent (whose
@@ -34,12 +34,14 @@ public final class FileStateStore {
   private final ObjectMapper json = WireJson.mapper();
   private final Path containers;
   private final Path applications;
+  private final Path resources;
 
   /** Opens (making when missing, readable by the NodeManager's user only) the store in {@code dir}. */
   public FileStateStore(Path dir) throws IOException {
     privateDir(dir);
     this.containers = privateDir(dir.resolve("containers"));
     this.applications = privateDir(dir.resolve("applications"));
+    this.resources = privateDir(dir.resolve("resources"));
   }
 
   public NmState load() throws IOException {
@@ -60,6 +62,18 @@ public final class FileStateStore {
 
   public void removeApplication(String applicationId) throws IOException {
     remove(applications, applicationId);
+  }
+
+  public List<StoredResource> loadResources() throws IOException {
+    return readAll(resources, StoredResource.class);
+  }
+
+  public void put(StoredResource r) throws IOException {
+    write(resources, r.id(), r);
+  }
+
+  public void removeResource(String id) throws IOException {
+    remove(resources, id);
   }
 
   private void write(Path dir, String id, Object value) throws IOException {

@@ -32,17 +32,20 @@ public final class StateRecorder {
   private final NmState recovered;
   private final Map<String, StoredContainer> containers = new LinkedHashMap<>();
   private final Map<String, StoredApplication> applications = new LinkedHashMap<>();
+  private final LocalizedRecords resources;
 
-  private StateRecorder(NmRecoverySettings settings, FileStateStore store, NmState recovered) {
+  private StateRecorder(NmRecoverySettings settings, FileStateStore store, NmState recovered,
+      LocalizedRecords resources) {
     this.settings = settings;
     this.store = store;
     this.recovered = recovered;
+    this.resources = resources;
     recovered.containers().forEach(c -> containers.put(c.containerId(), c));
     recovered.applications().forEach(a -> applications.put(a.applicationId(), a));
   }
 
   public static StateRecorder disabled() {
-    return new StateRecorder(NmRecoverySettings.DISABLED, null, NmState.EMPTY);
+    return new StateRecorder(NmRecoverySettings.DISABLED, null, NmState.EMPTY, LocalizedRecords.disabled());
   }
 
   /**
@@ -57,9 +60,10 @@ public final class StateRecorder {
     try {
       FileStateStore store = new FileStateStore(dir);
       NmState state = store.load();
-      log.info("NodeManager state store {}: {} containers and {} applications recorded by an earlier run", dir,
-          state.containers().size(), state.applications().size());
-      return new StateRecorder(settings, store, state);
+      LocalizedRecords resources = LocalizedRecords.open(store);
+      log.info("NodeManager state store {}: {} containers, {} applications and {} localized resources recorded by an"
+          + " earlier run", dir, state.containers().size(), state.applications().size(), resources.recovered().size());
+      return new StateRecorder(settings, store, state, resources);
     } catch (IOException | RuntimeException e) {
       throw new SettingsException("bobbin.nm.recovery.dir", "cannot use " + dir + " as the NodeManager's state "
           + "store: " + e);
@@ -72,6 +76,11 @@ public final class StateRecorder {
 
   public NmRecoverySettings settings() {
     return settings;
+  }
+
+  /** The localized resources kept in the store; usable from any thread. */
+  public LocalizedRecords localizedResources() {
+    return resources;
   }
 
   /** What the store held when the NodeManager started. */

@@ -7,6 +7,7 @@ import dev.bobbin.node.container.ContainerLayout;
 import dev.bobbin.node.container.ContainerRecord;
 import dev.bobbin.node.container.KillReason;
 import dev.bobbin.node.container.ProcessIdentity;
+import dev.bobbin.protocol.LocalResource;
 import dev.bobbin.protocol.Resource;
 import dev.bobbin.protocol.WireJson;
 import java.io.IOException;
@@ -46,6 +47,22 @@ class FileStateStoreTest {
     assertThat(file.fieldNames()).toIterable().containsExactlyInAnyOrderElementsOf(
         Arrays.stream(StoredContainer.class.getRecordComponents()).map(RecordComponent::getName).toList());
     assertThat(file.path("workDir").asText()).isEqualTo(c.workDir());
+  }
+
+  @Test
+  void aLocalizedResourceComesBackUntilItIsRemoved() throws IOException {
+    StoredResource r = new StoredResource("0a1b2c-d3e4f5a6", LocalResource.Visibility.PRIVATE, "alice",
+        "http://files/lib.tar.gz", 1_700_000_000_000L, LocalResource.Type.PATTERN, "lib/.*",
+        "/work/host-a_8042/usercache/alice/filecache/0a1b2c-d3e4f5a6", "lib.tar.gz", 4096);
+    FileStateStore store = new FileStateStore(dir);
+    store.put(r);
+    assertThat(new FileStateStore(dir).loadResources()).containsExactly(r);
+    LocalizedRecords records = LocalizedRecords.open(new FileStateStore(dir));
+    assertThat(records.recovered()).containsExactly(r);
+
+    records.forgotten(r.id());
+    assertThat(new FileStateStore(dir).loadResources()).isEmpty();
+    assertThat(LocalizedRecords.disabled().recovered()).isEmpty();
   }
 
   @Test
