@@ -40,24 +40,6 @@ class NodeStatesIT {
     return Path.of(System.getProperty("java.home"), "bin", "java").toString();
   }
 
-  private Process startRm(Path dataDir, int httpPort, int clusterPort, Path config, Path log) throws Exception {
-    return new ProcessBuilder(java(), "-cp", System.getProperty("java.class.path"), Main.class.getName(), "rm",
-        "--data-dir", dataDir.toString(), "--http-port", String.valueOf(httpPort),
-        "--cluster-port", String.valueOf(clusterPort), "--config", config.toString())
-        .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
-  }
-
-  private void awaitRmUp(String base, Path log) throws Exception {
-    try {
-      Http.await(Duration.ofSeconds(60), "the RM to serve", () -> {
-        if (!rmProcess.isAlive()) throw new IllegalStateException("RM exited with " + rmProcess.exitValue());
-        return Http.get(base + "/info").status() == 200;
-      });
-    } catch (AssertionError e) {
-      throw new AssertionError(e.getMessage() + "\n" + Files.readString(log), e);
-    }
-  }
-
   private static JsonNode node(String base, String nodeId) throws Exception {
     return Http.get(base + "/nodes/" + nodeId).json().path("node");
   }
@@ -81,8 +63,8 @@ class NodeStatesIT {
         "bobbin.rm.recovery { scheduling-wait = 120s, min-node-share = 1.0 }\n");
     String rmUrl = "http://127.0.0.1:" + http;
     String base = rmUrl + "/ws/v1/cluster";
-    rmProcess = startRm(data, http, cluster, config, log);
-    awaitRmUp(base, log);
+    rmProcess = RmRestartIT.startRm(data, http, cluster, log, "--config", config.toString());
+    RmRestartIT.awaitUp(rmProcess, base, log);
     NodeManager leaving = ItNodes.start(rmUrl, data.resolve("node-credential"), dir.resolve("nm-leaving"));
     nms.add(leaving);
     awaitState(base, leaving.nodeId(), "RUNNING", Duration.ofSeconds(30));
@@ -95,8 +77,8 @@ class NodeStatesIT {
             .equals("SHUT_DOWN_BY_RM"));
 
     rmProcess.destroyForcibly().waitFor();
-    rmProcess = startRm(data, http, cluster, config, log);
-    awaitRmUp(base, log);
+    rmProcess = RmRestartIT.startRm(data, http, cluster, log, "--config", config.toString());
+    RmRestartIT.awaitUp(rmProcess, base, log);
 
     JsonNode listed = node(base, leaving.nodeId());
     assertThat(listed.path("state").asText()).isEqualTo("DECOMMISSIONED");
