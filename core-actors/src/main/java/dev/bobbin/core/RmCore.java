@@ -59,6 +59,8 @@ import dev.bobbin.protocol.node.NodeHeartbeatRequest;
 import dev.bobbin.protocol.node.NodeHeartbeatResponse;
 import dev.bobbin.protocol.node.RegisterNodeRequest;
 import dev.bobbin.protocol.node.RegisterNodeResponse;
+import dev.bobbin.protocol.node.UnregisterNodeRequest;
+import dev.bobbin.protocol.node.UnregisterNodeResponse;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -598,6 +600,12 @@ public final class RmCore {
 
   public CompletionStage<NodeHeartbeatResponse> heartbeat(NodeHeartbeatRequest req) {
     return AskPattern.ask(schedulerRef.ref(), r -> new SchedulerProtocol.NodeHeartbeat(req, r), timeout, system.scheduler());
+  }
+
+  public CompletionStage<UnregisterNodeResponse> unregisterNode(UnregisterNodeRequest req) {
+    if (req.nodeId() == null || req.nodeId().isBlank()) throw Rejection.badRequest("nodeId is required");
+    return AskPattern.ask(schedulerRef.ref(), r -> new SchedulerProtocol.NodeUnregistered(req.nodeId(), r), timeout,
+        system.scheduler());
   }
 
   // AM protocol

@@ -16,6 +16,7 @@ import dev.bobbin.protocol.am.RegisterAmRequest;
 import dev.bobbin.protocol.node.NodeHeartbeatRequest;
 import dev.bobbin.protocol.node.NodeHeartbeatResponse;
 import dev.bobbin.protocol.node.RegisterNodeRequest;
+import dev.bobbin.protocol.node.UnregisterNodeRequest;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -47,6 +48,7 @@ final class ProtocolRoutes extends AllDirectives {
         nodeCall(WirePaths.NM_REGISTER, RegisterNodeRequest.class, core::registerNode, (req, resp) -> resp),
         nodeCall(WirePaths.NM_HEARTBEAT, NodeHeartbeatRequest.class, core::heartbeat,
             (NodeHeartbeatRequest req, NodeHeartbeatResponse resp) -> core.guard().withNodeKeys(req, resp)),
+        nodeCall(WirePaths.NM_UNREGISTER, UnregisterNodeRequest.class, core::unregisterNode, (req, resp) -> resp),
         amCall(WirePaths.AM_REGISTER, RegisterAmRequest.class, core::registerAm, (id, o) -> o),
         amCall(WirePaths.AM_ALLOCATE, AllocateRequest.class, core::allocate, core.guard()::withRenewedAmToken),
         amCall(WirePaths.AM_FINISH, FinishAmRequest.class, core::finishAm, (id, o) -> o));

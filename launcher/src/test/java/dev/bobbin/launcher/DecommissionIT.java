@@ -92,6 +92,11 @@ class DecommissionIT {
     assertThat(nodeAtRm(leaving.nodeId()).path("state").asText()).isEqualTo("DECOMMISSIONING");
     assertThat(Http.get(base + "/metrics").json().path("clusterMetrics").path("decommissioningNodes").asInt())
         .isEqualTo(1);
+    // Its free space leaves the cluster at once: what it still runs is all it counts for.
+    JsonNode drainingNode = nodeAtRm(leaving.nodeId());
+    assertThat(drainingNode.path("totalResource").path("memory").asLong()).isEqualTo(2048);
+    assertThat(drainingNode.path("availMemoryMB").asLong()).isZero();
+    assertThat(Http.get(base + "/metrics").json().path("clusterMetrics").path("totalMB").asLong()).isEqualTo(2048);
     NodeManager staying = node("nm-staying");
     awaitState(staying.nodeId(), "RUNNING", Duration.ofSeconds(20));
     String other = submit("sleep 1");
@@ -106,6 +111,7 @@ class DecommissionIT {
     JsonNode metrics = Http.get(base + "/metrics").json().path("clusterMetrics");
     assertThat(metrics.path("decommissionedNodes").asInt()).isEqualTo(1);
     assertThat(metrics.path("decommissioningNodes").asInt()).isZero();
+    assertThat(metrics.path("totalMB").asLong()).as("the staying node alone").isEqualTo(4096);
     Http.await(Duration.ofSeconds(30), "the second application to finish", () ->
         app(other).path("state").asText().equals("FINISHED"));
   }

@@ -32,7 +32,8 @@ class RmRestartIT {
     if (nm != null) nm.close();
   }
 
-  private Process startRm(Path dataDir, int httpPort, int clusterPort, Path log, String... more) throws Exception {
+  /** An RM member as a process of its own, its output appended to {@code log}. */
+  static Process startRm(Path dataDir, int httpPort, int clusterPort, Path log, String... more) throws Exception {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     List<String> command = new ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"),
         "dev.bobbin.launcher.Main", "rm", "--data-dir", dataDir.toString(),
@@ -105,6 +106,11 @@ class RmRestartIT {
   }
 
   private void awaitUp(String base, Path log) throws Exception {
+    awaitUp(rm, base, log);
+  }
+
+  /** Until the member serves; its log is in the failure if it does not. */
+  static void awaitUp(Process rm, String base, Path log) throws Exception {
     try {
       Http.await(Duration.ofSeconds(60), "the RM to serve", () -> {
         if (!rm.isAlive()) throw new IllegalStateException("RM exited with " + rm.exitValue());

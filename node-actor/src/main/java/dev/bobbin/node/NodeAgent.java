@@ -44,6 +44,7 @@ import dev.bobbin.protocol.node.NodeHeartbeatRequest;
 import dev.bobbin.protocol.node.NodeHeartbeatResponse;
 import dev.bobbin.protocol.node.RegisterNodeRequest;
 import dev.bobbin.protocol.node.RegisterNodeResponse;
+import dev.bobbin.protocol.node.UnregisterNodeRequest;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -105,6 +106,9 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
   private record HeartbeatAnswered(String rm, NodeHeartbeatResponse response) implements Command {}
 
   private record RmCallFailed(String rm, boolean registering, Throwable error) implements Command {}
+
+  /** @param outcome the RM's diagnostics, or why the call failed */
+  private record Unregistered(String rm, String outcome) implements Command {}
 
   private record FromContainer(ContainerActor.Report report) implements Command {}
 
@@ -211,6 +215,8 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
   private long heartbeatsTotal;
   private long rmCallFailuresTotal;
   private boolean stopping;
+  /** Stopping, and telling the RM so: the shutdown is answered once it has heard back. */
+  private boolean unregistering;
   /** The node's own verdict, which every heartbeat carries. */
   private NodeHealth health;
   private final List<ActorRef<Done>> shutdownWaiters = new ArrayList<>();
@@ -349,6 +355,7 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
         .onMessage(RegisterAnswered.class, this::onRegisterAnswered)
         .onMessage(HeartbeatAnswered.class, this::onHeartbeatAnswered)
         .onMessage(RmCallFailed.class, this::onRmCallFailed)
+        .onMessage(Unregistered.class, this::onUnregistered)
         .onMessage(FromContainer.class, this::onContainerReport)
         .onMessage(ContainerActorStopped.class, this::onContainerActorStopped)
         .onMessage(OverLimit.class, this::onOverLimit)
@@ -401,6 +408,7 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
   }
 
   private Behavior<Command> onShutdown(Shutdown cmd) {
+    boolean registered = session instanceof RmSession.Registered;
     timers.cancelAll();
     session = new RmSession.Ended("NodeManager stopping");
     stopping = true;
@@ -413,13 +421,34 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
       return this;
     }
     getContext().getLog().info("NodeManager {} stopping: killing {} containers", identity.nodeId(), table.liveCount());
+    if (registered) unregister();
     table.liveContainers().forEach(c -> containers.kill(c.containerId(), KillReason.NODE_SHUTDOWN));
     answerShutdownIfDone();
     return this;
   }
 
+  /**
+   * As YARN's NodeManager stopping gracefully: the RM hears it at once and marks the node SHUTDOWN,
+   * rather than finding it LOST after the liveness expiry. Not when a supervised recovery leaves the
+   * containers running: the node is expected back.
+   */
+  private void unregister() {
+    String address = failover.current();
+    unregistering = true;
+    getContext().pipeToSelf(rm.unregister(address, new UnregisterNodeRequest(identity.nodeId())), (resp, err) ->
+        new Unregistered(address, err != null ? CallException.of(err).getMessage() : resp.diagnostics()));
+  }
+
+  private Behavior<Command> onUnregistered(Unregistered msg) {
+    getContext().getLog().info("NodeManager {} unregistered from RM {}{}", identity.nodeId(), msg.rm(),
+        msg.outcome().isEmpty() ? "" : ": " + msg.outcome());
+    unregistering = false;
+    answerShutdownIfDone();
+    return this;
+  }
+
   private void answerShutdownIfDone() {
-    if (stopping && table.liveCount() == 0) {
+    if (stopping && !unregistering && table.liveCount() == 0) {
       shutdownWaiters.forEach(w -> w.tell(Done.getInstance()));
       shutdownWaiters.clear();
     }

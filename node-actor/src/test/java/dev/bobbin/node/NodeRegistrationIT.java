@@ -9,6 +9,7 @@ import dev.bobbin.protocol.NodeAction;
 import dev.bobbin.protocol.Resource;
 import dev.bobbin.protocol.node.NodeHeartbeatRequest;
 import dev.bobbin.protocol.node.RegisterNodeRequest;
+import dev.bobbin.protocol.node.UnregisterNodeRequest;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Path;
@@ -108,6 +109,42 @@ class NodeRegistrationIT {
     assertThat(http.get("/metrics").body()).contains("bobbin_nm_registered{node=\"" + nm.nodeId() + "\"} 0");
     assertThat(rm.heartbeats).hasSize(seen);
     assertThat(rm.registrations).hasSize(1);
+  }
+
+  @Test
+  void unregistersWithTheCredentialWhenStoppedGracefully() {
+    TestingRm rm = fx.rm();
+    NodeManager nm = fx.registeredNm(rm);
+
+    nm.close();
+
+    assertThat(rm.unregistrations).singleElement().returns(nm.nodeId(), UnregisterNodeRequest::nodeId);
+    assertThat(rm.credentials).allSatisfy(c -> assertThat(c).isEqualTo(fx.credential()));
+  }
+
+  @Test
+  void doesNotUnregisterOnceTheRmToldItToShutDown() {
+    TestingRm rm = fx.rm();
+    NodeManager nm = fx.registeredNm(rm);
+    rm.nextAction.set(NodeAction.SHUTDOWN);
+    fx.eventually(() -> assertThat(new NmHttp(nm.httpAddress()).getJson("/ws/v1/node/info")
+        .at("/nodeInfo/rmLinkState").asText()).isEqualTo("SHUT_DOWN_BY_RM"));
+
+    nm.close();
+
+    assertThat(rm.unregistrations).isEmpty();
+  }
+
+  @Test
+  void stopsEvenWhenNoRmAnswersItsUnregistration() {
+    TestingRm rm = fx.rm();
+    NodeManager nm = fx.registeredNm(rm);
+    rm.failWithStatus = 503;
+
+    nm.close();
+
+    assertThat(nm.whenTerminated().toCompletableFuture()).succeedsWithin(java.time.Duration.ofSeconds(10));
+    assertThat(rm.unregistrations).isEmpty();
   }
 
   /** An address nothing listens on: connections are refused. */

@@ -15,6 +15,8 @@ import dev.bobbin.protocol.node.NodeHeartbeatRequest;
 import dev.bobbin.protocol.node.NodeHeartbeatResponse;
 import dev.bobbin.protocol.node.RegisterNodeRequest;
 import dev.bobbin.protocol.node.RegisterNodeResponse;
+import dev.bobbin.protocol.node.UnregisterNodeRequest;
+import dev.bobbin.protocol.node.UnregisterNodeResponse;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.security.SecureRandom;
@@ -51,6 +53,7 @@ final class TestingRm implements AutoCloseable {
 
   final List<RegisterNodeRequest> registrations = new CopyOnWriteArrayList<>();
   final List<NodeHeartbeatRequest> heartbeats = new CopyOnWriteArrayList<>();
+  final List<UnregisterNodeRequest> unregistrations = new CopyOnWriteArrayList<>();
   final AtomicInteger responseIdMismatches = new AtomicInteger();
   /** Acknowledge reported completions in the next response (containersToBeRemovedFromNm). */
   volatile boolean acknowledgeCompleted = true;
@@ -73,6 +76,7 @@ final class TestingRm implements AutoCloseable {
     server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
     server.createContext(WirePaths.NM_REGISTER, this::register);
     server.createContext(WirePaths.NM_HEARTBEAT, this::heartbeat);
+    server.createContext(WirePaths.NM_UNREGISTER, this::unregister);
     server.start();
   }
 
@@ -166,6 +170,14 @@ final class TestingRm implements AutoCloseable {
         last + 1, NodeAction.NORMAL, drain(containersToCleanup), drain(applicationsToCleanup), acknowledged,
         heartbeatIntervalMs, "", epoch).withContainerTokenKeys(
             req.lastKnownContainerTokenKeyId() == newest ? List.of() : handedOut).withClusterId(clusterId));
+  }
+
+  private void unregister(HttpExchange ex) throws IOException {
+    if (failed(ex)) return;
+    UnregisterNodeRequest req = json.readValue(ex.getRequestBody(), UnregisterNodeRequest.class);
+    unregistrations.add(req);
+    lastResponseId.remove(req.nodeId());
+    answer(ex, 200, new UnregisterNodeResponse(""));
   }
 
   private boolean failed(HttpExchange ex) throws IOException {

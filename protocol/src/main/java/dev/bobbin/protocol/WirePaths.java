@@ -4,6 +4,7 @@ package dev.bobbin.protocol;
 public final class WirePaths {
   public static final String NM_REGISTER = "/ws/v1/bobbin/nm/register";
   public static final String NM_HEARTBEAT = "/ws/v1/bobbin/nm/heartbeat";
+  public static final String NM_UNREGISTER = "/ws/v1/bobbin/nm/unregister";
   public static final String AM_REGISTER = "/ws/v1/bobbin/am/register";
   public static final String AM_ALLOCATE = "/ws/v1/bobbin/am/allocate";
   public static final String AM_FINISH = "/ws/v1/bobbin/am/finish";

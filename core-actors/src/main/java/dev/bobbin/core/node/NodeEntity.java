@@ -51,35 +51,50 @@ public final class NodeEntity
 
   public record Registered(Registration registration, long time) implements Event {}
 
-  /** @param until a DECOMMISSIONING node's graceful timeout (epoch ms); 0 otherwise */
   /** Forgotten: as if it had never registered. */
   public record Forgotten() implements Event {}
 
-  public record StateChanged(NodeState state, String reason, long until) implements Event {
+  /**
+   * @param until a DECOMMISSIONING node's graceful timeout (epoch ms); 0 otherwise
+   * @param time when the RM changed the state (epoch ms); 0 in a change journalled without it
+   */
+  public record StateChanged(NodeState state, String reason, long until, long time) implements Event {
+    public StateChanged(NodeState state, String reason, long until) {
+      this(state, reason, until, 0);
+    }
+
     public StateChanged(NodeState state, String reason) {
-      this(state, reason, 0);
+      this(state, reason, 0, 0);
     }
   }
 
-  /** @param until a DECOMMISSIONING node's graceful timeout (epoch ms); 0 otherwise */
-  public record State(Registration registration, NodeState state, long registeredTime, String reason, long until)
-      implements CborSerializable {
+  /**
+   * @param until a DECOMMISSIONING node's graceful timeout (epoch ms); 0 otherwise
+   * @param stateTime since when the node is in its state (epoch ms): its registration, or the change
+   *     that put it there; 0 when journalled without it
+   */
+  public record State(Registration registration, NodeState state, long registeredTime, String reason, long until,
+      long stateTime) implements CborSerializable {
     public static final State EMPTY = new State(null, NodeState.NEW, 0, "");
 
     public State(Registration registration, NodeState state, long registeredTime, String reason) {
-      this(registration, state, registeredTime, reason, 0);
+      this(registration, state, registeredTime, reason, 0, 0);
+    }
+
+    public State(Registration registration, NodeState state, long registeredTime, String reason, long until) {
+      this(registration, state, registeredTime, reason, until, 0);
     }
 
     public State apply(Event e) {
       if (e instanceof Registered r) {
         // A registration says nothing of health, and does not end a graceful decommission.
         return state == NodeState.UNHEALTHY || state == NodeState.DECOMMISSIONING
-            ? new State(r.registration(), state, r.time(), reason, until)
-            : new State(r.registration(), NodeState.RUNNING, r.time(), "");
+            ? new State(r.registration(), state, r.time(), reason, until, stateTime)
+            : new State(r.registration(), NodeState.RUNNING, r.time(), "", 0, r.time());
       }
       if (e instanceof Forgotten) return EMPTY;
       if (e instanceof StateChanged c) {
-        return new State(registration, c.state(), registeredTime, c.reason(), c.until());
+        return new State(registration, c.state(), registeredTime, c.reason(), c.until(), c.time());
       }
       throw new IllegalArgumentException("Unknown event " + e);
     }
@@ -139,7 +154,7 @@ public final class NodeEntity
     if (s.state() == c.state() && s.until() == c.until()) {
       return Effect().reply(c.replyTo(), StatusReply.success(s.report()));
     }
-    return Effect().persist(new StateChanged(c.state(), c.reason(), c.until()))
+    return Effect().persist(new StateChanged(c.state(), c.reason(), c.until(), clock.millis()))
         .thenReply(c.replyTo(), ns -> StatusReply.success(ns.report()));
   }
 

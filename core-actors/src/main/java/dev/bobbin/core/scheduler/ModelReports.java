@@ -20,7 +20,7 @@ final class ModelReports {
     List<SchedulerProtocol.NodeReport> out = new ArrayList<>();
     for (SchedNode n : model.nodes()) {
       NodeEntity.Registration r = n.registration;
-      out.add(new SchedulerProtocol.NodeReport(n.id(), r.host(), r.httpAddress(), r.rack(), n.state, r.capability(),
+      out.add(new SchedulerProtocol.NodeReport(n.id(), r.host(), r.httpAddress(), r.rack(), n.state, n.countedCapacity(),
           n.allocated, n.containers.size(), n.lastHeartbeat, n.healthReport, n.lastHealthUpdate));
     }
     return new SchedulerProtocol.NodesReport(out);
@@ -35,24 +35,23 @@ final class ModelReports {
     int active = 0;
     Map<NodeState, Integer> out = new java.util.EnumMap<>(NodeState.class);
     for (SchedNode n : model.nodes()) {
-      if (n.state.isUsable()) {
-        cap = cap.plus(n.capacity());
+      if (n.countsInCluster()) {
+        cap = cap.plus(n.countedCapacity());
         used = used.plus(n.allocated);
-        active++;
-      } else {
-        out.merge(n.state, 1, Integer::sum);
       }
+      if (n.state.isUsable()) active++;
+      else out.merge(n.state, 1, Integer::sum);
     }
     return new SchedulerProtocol.UsageReport(usage, cap, used, active, out.getOrDefault(NodeState.LOST, 0),
         out.getOrDefault(NodeState.UNHEALTHY, 0), out.getOrDefault(NodeState.DECOMMISSIONING, 0),
         out.getOrDefault(NodeState.DECOMMISSIONED, 0), out.getOrDefault(NodeState.SHUTDOWN, 0), containersAllocated);
   }
 
-  /** One application's usage, and what the usable nodes hold: what its report needs. */
+  /** One application's usage, and what the cluster holds: what its report needs. */
   static SchedulerProtocol.AppUsageReport appUsage(SchedulerModel model, PolicySet policy, String appId) {
     SchedApp app = model.app(appId);
     Resource cap = Resource.NONE;
-    for (SchedNode n : model.nodes()) if (n.state.isUsable()) cap = cap.plus(n.capacity());
+    for (SchedNode n : model.nodes()) if (n.countsInCluster()) cap = cap.plus(n.countedCapacity());
     return new SchedulerProtocol.AppUsageReport(app == null ? null : usage(app, model, policy), cap);
   }
 

@@ -39,9 +39,9 @@ final class ModelView implements ClusterView {
       Resource cap = Resource.NONE;
       Resource allocated = Resource.NONE;
       for (SchedNode n : model.nodes()) {
-        if (!n.state.isUsable()) continue;
-        views.add(n.view());
-        cap = cap.plus(n.capacity());
+        if (!n.countsInCluster()) continue;
+        if (n.state.isUsable()) views.add(n.view());
+        cap = cap.plus(n.countedCapacity());
         allocated = allocated.plus(n.allocated);
       }
       usable = views;

@@ -7,6 +7,7 @@ import dev.bobbin.protocol.NodeAction;
 import dev.bobbin.protocol.NodeState;
 import dev.bobbin.protocol.node.NodeHeartbeatRequest;
 import dev.bobbin.protocol.node.NodeHeartbeatResponse;
+import dev.bobbin.protocol.node.UnregisterNodeResponse;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -178,13 +179,35 @@ final class NodeSide {
     long now = deps.clock().millis();
     for (SchedNode node : model.nodes()) {
       if (node.state.isAnswered() && now - node.lastHeartbeat > deps.nmExpiry().toMillis()) {
-        node.state = NodeState.LOST;
         log.warn("Node {} lost: no heartbeat for {}", node.id(), deps.nmExpiry());
-        acts.write(new Write.MarkNode(node.id(), NodeState.LOST, "no heartbeat for " + deps.nmExpiry()));
-        for (String id : List.copyOf(node.containers)) {
-          lifecycles.complete(id, ExitStatus.ABORTED, "Container released on a *lost* node");
-        }
+        deactivate(node, NodeState.LOST, "no heartbeat for " + deps.nmExpiry());
       }
+    }
+  }
+
+  /**
+   * As YARN's UnRegisterNodeManager: a NodeManager stopping gracefully makes its node SHUTDOWN at
+   * once, in the journal too, and its containers are gone as a lost node's are. It may register again.
+   */
+  UnregisterNodeResponse unregister(String nodeId) {
+    SchedNode node = model.node(nodeId);
+    if (node == null) return new UnregisterNodeResponse("Node not found: " + nodeId);
+    if (!node.state.isAnswered() && !node.awaitingResync) {
+      return new UnregisterNodeResponse("Node " + nodeId + " is " + node.state + " already");
+    }
+    log.info("Node {} shut down: its NodeManager stopped ({} containers)", nodeId, node.containers.size());
+    deactivate(node, NodeState.SHUTDOWN, "its NodeManager shut down");
+    return new UnregisterNodeResponse("");
+  }
+
+  /** No longer live: the journal says why, and what it ran is gone, its applications told. */
+  private void deactivate(SchedNode node, NodeState state, String why) {
+    node.state = state;
+    node.awaitingResync = false;
+    node.decommissionUntil = 0;
+    acts.write(new Write.MarkNode(node.id(), state, why));
+    for (String id : List.copyOf(node.containers)) {
+      lifecycles.complete(id, ExitStatus.ABORTED, "Container released on a *lost* node");
     }
   }
 }

@@ -4,6 +4,7 @@ import dev.bobbin.config.QueuePath;
 import dev.bobbin.core.app.AppState;
 import dev.bobbin.core.app.ApplicationEntity;
 import dev.bobbin.core.container.ContainerEntity;
+import dev.bobbin.core.node.NodeEntity;
 import dev.bobbin.core.policy.PolicySet;
 import dev.bobbin.protocol.ContainerStatus;
 import dev.bobbin.protocol.ExitStatus;
@@ -24,13 +25,16 @@ final class Recovery {
 
   private final SchedulerModel model;
   private final long until;
+  /** The live nodes the journal knows: only they are waited for, not the dead ones it keeps listing. */
+  private final int awaited;
   private final int nodesToResync;
 
-  /** Waits from {@code now}; with no known node there is nothing to wait for. */
+  /** Waits from {@code now}; with no live node known there is nothing to wait for. */
   Recovery(SchedulerModel model, long now, SchedulerDeps deps) {
     this.model = model;
-    this.nodesToResync = (int) Math.ceil(model.nodes().size() * deps.recoveryMinNodeShare());
-    this.until = model.nodes().isEmpty() ? now : now + deps.recoveryWait().toMillis();
+    this.awaited = (int) model.nodes().stream().filter(n -> n.awaitingResync).count();
+    this.nodesToResync = (int) Math.ceil(awaited * deps.recoveryMinNodeShare());
+    this.until = awaited == 0 ? now : now + deps.recoveryWait().toMillis();
   }
 
   boolean isOver(long now) {
@@ -38,7 +42,7 @@ final class Recovery {
   }
 
   private long resynced() {
-    return model.nodes().stream().filter(n -> !n.awaitingResync).count();
+    return awaited - model.nodes().stream().filter(n -> n.awaitingResync).count();
   }
 
   /**
@@ -52,19 +56,7 @@ final class Recovery {
   static List<ContainerEntity.Allocation> rebuild(SchedulerModel model, PolicySet policy, RecoveredModel journal,
       long now, long amExpiryMillis) {
     journal.nodes().forEach((id, n) -> {
-      if (n.registration() == null || !n.state().isAnswered()) return;
-      SchedNode node = new SchedNode(n.registration(), now);
-      node.awaitingResync = true;
-      if (n.state() == NodeState.UNHEALTHY) {
-        // It takes no containers until a heartbeat reports it healthy.
-        node.state = NodeState.UNHEALTHY;
-        node.healthReport = n.reason();
-      } else if (n.state() == NodeState.DECOMMISSIONING) {
-        // Its graceful decommission goes on, to the timeout it was given.
-        node.state = NodeState.DECOMMISSIONING;
-        node.decommissionUntil = n.until();
-      }
-      model.putNode(node);
+      if (n.registration() != null) model.putNode(recovered(n, now));
     });
     journal.apps().forEach((id, a) -> {
       if (!a.exists() || a.state().isFinal() || a.currentAttempt() == null || a.currentAttempt().state().isFinal()) {
@@ -98,7 +90,7 @@ final class Recovery {
         return;
       }
       SchedNode node = model.node(a.nodeId());
-      if (node == null) return;
+      if (node == null || !node.awaitingResync) return;
       SchedContainer sc = new SchedContainer(a, c.allocatedTime());
       sc.phase = c.phase() == ContainerEntity.Phase.RUNNING ? SchedContainer.Phase.RUNNING
           : SchedContainer.Phase.ALLOCATED;
@@ -138,6 +130,30 @@ final class Recovery {
   }
 
   /**
+   * A journalled node as the model holds it. A live one (RUNNING, UNHEALTHY, DECOMMISSIONING) must
+   * re-register; an UNHEALTHY one takes no containers until a heartbeat reports it healthy, and a
+   * DECOMMISSIONING one goes on to the timeout it was given. A dead one (LOST, DECOMMISSIONED,
+   * SHUTDOWN) is listed and counted in its state, with the reason and time it got there, and is not
+   * waited for: it has no containers left, and comes back only by registering again.
+   */
+  static SchedNode recovered(NodeEntity.State n, long now) {
+    SchedNode node = new SchedNode(n.registration(), now);
+    node.state = n.state();
+    if (node.state.isAnswered()) {
+      node.awaitingResync = true;
+      node.decommissionUntil = node.state == NodeState.DECOMMISSIONING ? n.until() : 0;
+    } else {
+      node.lastHeartbeat = n.stateTime() > 0 ? n.stateTime() : n.registeredTime();
+    }
+    if (node.state == NodeState.UNHEALTHY || !node.state.isAnswered()) {
+      // What made it so stands in for the health report its NodeManager last sent.
+      node.healthReport = n.reason();
+      if (n.stateTime() > 0) node.lastHealthUpdate = n.stateTime();
+    }
+    return node;
+  }
+
+  /**
    * Containers no NodeManager has reported by now are gone: their AMs hear they were aborted. An AM
    * container that was allocated but never started is started now instead: its attempt goes on.
    */
@@ -156,8 +172,8 @@ final class Recovery {
       if (c.phase == SchedContainer.Phase.ALLOCATED && node != null) node.hold(c.id(), c.allocation.resource());
       lifecycles.complete(c.id(), ExitStatus.ABORTED, "Container lost while the ResourceManager recovered");
     }
-    log.info("Scheduler recovery finished: {} of {} known nodes re-synced, {} containers lost, {} AM containers "
-        + "relaunched", resynced(), model.nodes().size(), lost, relaunched);
+    log.info("Scheduler recovery finished: {} of {} live nodes re-synced, {} containers lost, {} AM containers "
+        + "relaunched", resynced(), awaited, lost, relaunched);
   }
 
   /**

@@ -72,8 +72,24 @@ final class SchedNode {
     return registration.nodeId();
   }
 
+  /** The capability it registered with, to which a recommission restores it. */
   Resource capacity() {
     return registration.capability();
+  }
+
+  /**
+   * Whether it counts in the cluster's totals: in service, or DECOMMISSIONING. As YARN's scheduler
+   * keeps a decommissioning node, with its total cut to what it still runs as each container ends,
+   * its space that will not come back is no longer anyone's share, while what it runs still counts
+   * as used.
+   */
+  boolean countsInCluster() {
+    return state.isUsable() || state == NodeState.DECOMMISSIONING;
+  }
+
+  /** What it adds to the cluster's total: its capability, or while DECOMMISSIONING what it still runs. */
+  Resource countedCapacity() {
+    return state == NodeState.DECOMMISSIONING ? allocated : capacity();
   }
 
   NodeView view() {

@@ -203,6 +203,8 @@ public final class Scheduler implements Acts {
         .onMessage(SchedulerProtocol.SetNodeState.class, m -> same(() ->
             m.replyTo().tell(decommissions.setState(m.nodeId(), m.state(), m.gracefulMillis()))))
         .onMessage(NodeHeartbeat.class, m -> same(() -> m.replyTo().tell(nodes.heartbeat(m.request()))))
+        .onMessage(SchedulerProtocol.NodeUnregistered.class, m -> same(() ->
+            m.replyTo().tell(nodes.unregister(m.nodeId()))))
         .onMessage(AmRegistered.class, m -> same(() ->
             m.replyTo().tell(amProtocol.register(m.attemptId(), deps.clock().millis(), tokens::container))))
         .onMessage(Allocate.class, m -> same(() -> onAllocate(m)))

@@ -17,6 +17,7 @@ import dev.bobbin.protocol.am.AllocateResponse;
 import dev.bobbin.protocol.am.RegisterAmResponse;
 import dev.bobbin.protocol.node.NodeHeartbeatRequest;
 import dev.bobbin.protocol.node.NodeHeartbeatResponse;
+import dev.bobbin.protocol.node.UnregisterNodeResponse;
 import java.util.List;
 import java.util.Set;
 import java.util.Map;
@@ -77,6 +78,9 @@ public final class SchedulerProtocol {
 
   public record NodeHeartbeat(NodeHeartbeatRequest request, ActorRef<NodeHeartbeatResponse> replyTo)
       implements Command {}
+
+  /** The NodeManager is stopping gracefully: the node is SHUTDOWN. */
+  public record NodeUnregistered(String nodeId, ActorRef<UnregisterNodeResponse> replyTo) implements Command {}
 
   // From the ApplicationMaster protocol routes.
 

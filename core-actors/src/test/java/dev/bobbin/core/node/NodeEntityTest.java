@@ -126,5 +126,43 @@ class NodeEntityTest {
 
     assertThat(read).isEqualTo(new NodeEntity.StateChanged(NodeState.LOST, "expired"));
     assertThat(read.until()).isZero();
+    assertThat(read.time()).isZero();
+  }
+
+  @Test
+  void aStateKeepsSinceWhenTheNodeIsInItThroughRestartsAndReRegistrations() {
+    long before = System.currentTimeMillis();
+    kit.<StatusReply<NodeEntity.Report>>runCommand(r -> new NodeEntity.Register(REG, r));
+    long registered = kit.getState().stateTime();
+    assertThat(registered).isBetween(before, System.currentTimeMillis());
+
+    long beforeUnhealthy = System.currentTimeMillis();
+    kit.<StatusReply<NodeEntity.Report>>runCommand(r -> new NodeEntity.MarkState(NodeState.UNHEALTHY, "ERROR disk", r));
+    long unhealthy = kit.restart().state().stateTime();
+    assertThat(unhealthy).isBetween(beforeUnhealthy, System.currentTimeMillis());
+    var bigger = new NodeEntity.Registration("h:8042", "h", "h:8042", "/default-rack", new Resource(16384, 8));
+    kit.<StatusReply<NodeEntity.Report>>runCommand(r -> new NodeEntity.Register(bigger, r));
+    assertThat(kit.getState().stateTime()).as("still unhealthy since then").isEqualTo(unhealthy);
+
+    kit.<StatusReply<NodeEntity.Report>>runCommand(r -> new NodeEntity.MarkState(NodeState.SHUTDOWN, "stopped", r));
+    NodeEntity.State shutDown = kit.restart().state();
+    assertThat(shutDown.state()).isEqualTo(NodeState.SHUTDOWN);
+    assertThat(shutDown.reason()).isEqualTo("stopped");
+    assertThat(shutDown.stateTime()).isGreaterThanOrEqualTo(unhealthy);
+    var back = kit.<StatusReply<NodeEntity.Report>>runCommand(r -> new NodeEntity.Register(REG, r));
+    assertThat(back.reply().getValue().state()).as("a shut-down node registers again").isEqualTo(NodeState.RUNNING);
+  }
+
+  @Test
+  void aStateCheckpointedWithoutItsTimeReadsAsNone() throws Exception {
+    var cbor = org.apache.pekko.serialization.jackson.JacksonObjectMapperProvider.get(testKit.system())
+        .getOrCreate("jackson-cbor", java.util.Optional.empty());
+    byte[] older = cbor.writeValueAsBytes(java.util.Map.of("registration", REG, "state", "DECOMMISSIONED",
+        "registeredTime", 5, "reason", "gone", "until", 0));
+
+    NodeEntity.State read = cbor.readValue(older, NodeEntity.State.class);
+
+    assertThat(read).isEqualTo(new NodeEntity.State(REG, NodeState.DECOMMISSIONED, 5, "gone"));
+    assertThat(read.stateTime()).isZero();
   }
 }

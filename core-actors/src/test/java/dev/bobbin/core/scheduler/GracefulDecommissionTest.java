@@ -7,6 +7,7 @@ import dev.bobbin.protocol.ContainerStatus;
 import dev.bobbin.protocol.ExitStatus;
 import dev.bobbin.protocol.NodeAction;
 import dev.bobbin.protocol.NodeState;
+import dev.bobbin.protocol.Resource;
 import dev.bobbin.protocol.am.ResourceRequest;
 import java.time.Duration;
 import java.util.HashSet;
@@ -96,7 +97,32 @@ class GracefulDecommissionTest extends SchedulerFixture {
     assertThat(u.activeNodes()).isEqualTo(1);
     assertThat(u.decommissioningNodes()).isEqualTo(1);
     assertThat(u.decommissionedNodes()).isEqualTo(1);
-    assertThat(u.clusterCapacity().memory()).as("only c:1 takes containers").isEqualTo(4096);
+    assertThat(u.clusterCapacity().memory()).as("c:1, and of a:1 only what it still runs").isEqualTo(4096 + 2048);
+    assertThat(u.clusterUsed().memory()).isEqualTo(2048);
+  }
+
+  @Test
+  void aDecommissioningNodesTotalShrinksToWhatItStillRunsAndARecommissionRestoresIt() {
+    List<String> ids = anAppRunningItsAmAndAWorker(); // 2 GB of a:1's 4 GB
+    registerNode("b:1", 4096);
+    setState("a:1", NodeState.DECOMMISSIONING);
+    expectMarked(NodeState.DECOMMISSIONING);
+
+    assertThat(node(0).capacity()).as("its free space leaves the cluster").isEqualTo(new Resource(2048, 2));
+    assertThat(usage().clusterCapacity().memory()).isEqualTo(4096 + 2048);
+
+    heartbeat("a:1", ContainerStatus.running(ids.get(0), GB), ContainerStatus.completed(ids.get(1), 0, "done", GB));
+    expectCompletion().answer(Done.getInstance());
+    assertThat(node(0).capacity()).as("and so does each container's as it ends").isEqualTo(new Resource(1024, 1));
+    assertThat(node(0).used()).isEqualTo(new Resource(1024, 1));
+    SchedulerProtocol.UsageReport u = usage();
+    assertThat(u.clusterCapacity().memory()).isEqualTo(4096 + 1024);
+    assertThat(u.clusterUsed().memory()).isEqualTo(1024);
+
+    setState("a:1", NodeState.RUNNING);
+    expectMarked(NodeState.RUNNING);
+    assertThat(node(0).capacity()).as("its registered capability again").isEqualTo(new Resource(4096, 8));
+    assertThat(usage().clusterCapacity().memory()).isEqualTo(8192);
   }
 
   @Test

@@ -5,10 +5,12 @@ import dev.bobbin.protocol.node.NodeHeartbeatRequest;
 import dev.bobbin.protocol.node.NodeHeartbeatResponse;
 import dev.bobbin.protocol.node.RegisterNodeRequest;
 import dev.bobbin.protocol.node.RegisterNodeResponse;
+import dev.bobbin.protocol.node.UnregisterNodeRequest;
+import dev.bobbin.protocol.node.UnregisterNodeResponse;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * A NodeManager's calls to an RM member (YARN's ResourceTracker): register and heartbeat, each to
+ * A NodeManager's calls to an RM member (YARN's ResourceTracker): register, heartbeat and unregister, each to
  * the member the caller chose. Stages fail with a {@link CallException}.
  */
 public final class ResourceTrackerClient {
@@ -24,5 +26,9 @@ public final class ResourceTrackerClient {
 
   public CompletableFuture<NodeHeartbeatResponse> heartbeat(String rmUrl, NodeHeartbeatRequest request) {
     return http.call(Call.post(rmUrl, WirePaths.NM_HEARTBEAT, request), NodeHeartbeatResponse.class);
+  }
+
+  public CompletableFuture<UnregisterNodeResponse> unregister(String rmUrl, UnregisterNodeRequest request) {
+    return http.call(Call.post(rmUrl, WirePaths.NM_UNREGISTER, request), UnregisterNodeResponse.class);
   }
 }
