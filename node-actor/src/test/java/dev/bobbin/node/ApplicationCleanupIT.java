@@ -11,25 +11,13 @@ import dev.bobbin.protocol.ContainerStatus;
 import dev.bobbin.protocol.ExitStatus;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** When the RM says an application ended, the node deletes its directories once its containers there are done. */
 class ApplicationCleanupIT {
-  @TempDir Path workDir;
-  NmFixture fx;
-
-  @BeforeEach
-  void setUp() {
-    fx = new NmFixture(workDir);
-  }
-
-  @AfterEach
-  void tearDown() {
-    fx.close();
-  }
+  @RegisterExtension final NmFixture fx = NmFixture.perTest();
+  final Path workDir = fx.workDir;
 
   private Path nodeRoot(NodeManager nm) {
     return workDir.resolve(nm.nodeId().replace(':', '_'));

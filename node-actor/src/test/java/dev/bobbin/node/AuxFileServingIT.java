@@ -27,9 +27,8 @@ import java.nio.file.Path;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -61,19 +60,9 @@ class AuxFileServingIT {
       }
       """.formatted(FileServingService.SECRET_HEADER);
 
-  @TempDir Path workDir;
   @TempDir Path tools;
-  NmFixture fx;
-
-  @BeforeEach
-  void setUp() {
-    fx = new NmFixture(workDir);
-  }
-
-  @AfterEach
-  void tearDown() {
-    fx.close();
-  }
+  @RegisterExtension final NmFixture fx = NmFixture.perTest();
+  final Path workDir = fx.workDir;
 
   private static Map<String, String> serviceData(String secret) {
     return Map.of("files", Base64.getEncoder().encodeToString(secret.getBytes(StandardCharsets.UTF_8)));

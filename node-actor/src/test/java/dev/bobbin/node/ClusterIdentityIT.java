@@ -9,29 +9,15 @@ import dev.bobbin.node.server.NodeManager;
 import dev.bobbin.protocol.ContainerState;
 import dev.bobbin.protocol.ContainerStatus;
 import dev.bobbin.protocol.node.ContainerManagement.StartContainersResponse;
-import java.nio.file.Path;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Scheduler epochs fence an older scheduler of the cluster a node follows; a cluster that replaced
  * it (a new journal, whose epochs start again) is registered with from scratch instead.
  */
 class ClusterIdentityIT {
-  @TempDir Path workDir;
-  NmFixture fx;
-
-  @BeforeEach
-  void setUp() {
-    fx = new NmFixture(workDir);
-  }
-
-  @AfterEach
-  void tearDown() {
-    fx.close();
-  }
+  @RegisterExtension final NmFixture fx = NmFixture.perTest();
 
   private static StartContainersResponse start(NmHttp http, TestingRm rm, NodeManager nm, String id, long epoch) {
     return http.start(startRequest(rm.containerToken(id, nm.nodeId(), epoch), "exit 0"));

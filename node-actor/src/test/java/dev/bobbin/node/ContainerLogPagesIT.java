@@ -11,13 +11,10 @@ import dev.bobbin.protocol.ContainerState;
 import dev.bobbin.protocol.ContainerStatus;
 import dev.bobbin.protocol.WirePaths;
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The log pages the RM's reports link to ({@code /node/containerlogs/{id}/{user}} and its files),
@@ -25,18 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * log directory while it is there, to those who may read the container's logs.
  */
 class ContainerLogPagesIT {
-  @TempDir Path workDir;
-  NmFixture fx;
-
-  @BeforeEach
-  void setUp() {
-    fx = new NmFixture(workDir);
-  }
-
-  @AfterEach
-  void tearDown() {
-    fx.close();
-  }
+  @RegisterExtension final NmFixture fx = NmFixture.perTest();
 
   @Test
   void thePageListsEachLogFileWithItsSizeAndLinksToItsText() {

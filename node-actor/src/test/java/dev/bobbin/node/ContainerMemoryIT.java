@@ -12,27 +12,13 @@ import dev.bobbin.protocol.ContainerState;
 import dev.bobbin.protocol.ContainerStatus;
 import dev.bobbin.protocol.ExitStatus;
 import dev.bobbin.protocol.Resource;
-import java.nio.file.Path;
 import java.time.Duration;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The container monitor holds each container to its memory, measured from its process tree in /proc. */
 class ContainerMemoryIT {
-  @TempDir Path workDir;
-  NmFixture fx;
-
-  @BeforeEach
-  void setUp() {
-    fx = new NmFixture(workDir);
-  }
-
-  @AfterEach
-  void tearDown() {
-    fx.close();
-  }
+  @RegisterExtension final NmFixture fx = NmFixture.perTest();
 
   private NodeManager nm(TestingRm rm, boolean pmemChecked) {
     return fx.registeredNm(rm, ConfigFactory.parseString("bobbin.nm.container-monitor { interval = 200ms, "

@@ -10,10 +10,8 @@ import dev.bobbin.protocol.ContainerState;
 import dev.bobbin.protocol.ContainerStatus;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * With log aggregation on, an ended application's container logs are copied to the cluster's log
@@ -21,18 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
  * page then serves the aggregated copy.
  */
 class LogAggregationIT {
-  @TempDir Path workDir;
-  NmFixture fx;
-
-  @BeforeEach
-  void setUp() {
-    fx = new NmFixture(workDir);
-  }
-
-  @AfterEach
-  void tearDown() {
-    fx.close();
-  }
+  @RegisterExtension final NmFixture fx = NmFixture.perTest();
+  final Path workDir = fx.workDir;
 
   @Test
   void anEndedApplicationsLogsAreAggregatedWithoutLinksThenTheNodesCopyGoes() throws Exception {

@@ -13,7 +13,14 @@ import dev.bobbin.protocol.node.ContainerManagement.StartContainerRequest;
 import dev.bobbin.protocol.node.ContainerManagement.StartContainersRequest;
 import dev.bobbin.protocol.node.ContainerManagement.StartContainersResponse;
 import dev.bobbin.protocol.node.ContainerManagement.StopContainersRequest;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,8 +29,12 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 
-/** Shared set-up of the whole-flow tests: settings, ids, waiting, and one RM + NM pair. */
-final class NmFixture implements AutoCloseable {
+/**
+ * Shared set-up of the whole-flow tests: settings, ids, waiting, and one RM + NM pair. A test class
+ * that needs one per test registers it, {@code @RegisterExtension final NmFixture fx = NmFixture.perTest();},
+ * and gets a work directory of its own, deleted with everything the fixture started after each test.
+ */
+final class NmFixture implements AutoCloseable, AfterEachCallback {
   static final long CLUSTER_TS = 1_700_000_000_000L;
   private static final AtomicInteger APP_SEQ = new AtomicInteger();
 
@@ -31,8 +42,33 @@ final class NmFixture implements AutoCloseable {
   final List<AutoCloseable> closeables = new ArrayList<>();
   final Path workDir;
 
+  private final boolean ownsWorkDir;
+
   NmFixture(Path workDir) {
+    this(workDir, false);
+  }
+
+  private NmFixture(Path workDir, boolean ownsWorkDir) {
     this.workDir = workDir;
+    this.ownsWorkDir = ownsWorkDir;
+  }
+
+  static NmFixture perTest() {
+    try {
+      return new NmFixture(Files.createTempDirectory("bobbin-nm-it"), true);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  @Override
+  public void afterEach(ExtensionContext context) throws IOException {
+    close();
+    if (ownsWorkDir) {
+      try (Stream<Path> all = Files.walk(workDir)) {
+        for (Path p : all.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
+      }
+    }
   }
 
   NmSettings settings(List<String> rmAddresses) {

@@ -12,27 +12,13 @@ import dev.bobbin.protocol.node.RegisterNodeRequest;
 import dev.bobbin.protocol.node.UnregisterNodeRequest;
 import java.io.IOException;
 import java.net.ServerSocket;
-import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Registration, heartbeats with YARN's responseId protocol, RM failover and SHUTDOWN. */
 class NodeRegistrationIT {
-  @TempDir Path workDir;
-  NmFixture fx;
-
-  @BeforeEach
-  void setUp() {
-    fx = new NmFixture(workDir);
-  }
-
-  @AfterEach
-  void tearDown() {
-    fx.close();
-  }
+  @RegisterExtension final NmFixture fx = NmFixture.perTest();
 
   @Test
   void registersWithItsCapacityAndHeartbeatsInOrder() {

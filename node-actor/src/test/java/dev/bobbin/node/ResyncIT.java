@@ -11,25 +11,12 @@ import dev.bobbin.protocol.ExitStatus;
 import dev.bobbin.protocol.NodeAction;
 import dev.bobbin.protocol.node.RegisterNodeRequest;
 import java.nio.file.Path;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Work-preserving resync: the NM re-registers with every container it has and kills none. */
 class ResyncIT {
-  @TempDir Path workDir;
-  NmFixture fx;
-
-  @BeforeEach
-  void setUp() {
-    fx = new NmFixture(workDir);
-  }
-
-  @AfterEach
-  void tearDown() {
-    fx.close();
-  }
+  @RegisterExtension final NmFixture fx = NmFixture.perTest();
 
   @Test
   void reRegistersWithRunningAndUnacknowledgedContainersAndKeepsThemRunning() {
