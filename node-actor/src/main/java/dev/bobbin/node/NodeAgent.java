@@ -5,7 +5,7 @@ import dev.bobbin.config.NmCgroupsSettings;
 import dev.bobbin.config.NmCleanupSettings;
 import dev.bobbin.config.NmSettings;
 import dev.bobbin.node.cleanup.DeletionService;
-import dev.bobbin.node.cleanup.Deletions;
+import dev.bobbin.node.cleanup.ApplicationFiles;
 import dev.bobbin.node.NodeView.RmLinkState;
 import dev.bobbin.node.aux.AuxServices;
 import dev.bobbin.node.cgroups.NodeCgroups;
@@ -45,17 +45,11 @@ import dev.bobbin.protocol.node.NodeHeartbeatResponse;
 import dev.bobbin.protocol.node.RegisterNodeRequest;
 import dev.bobbin.protocol.node.RegisterNodeResponse;
 import dev.bobbin.protocol.node.UnregisterNodeRequest;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HashSet;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.apache.pekko.Done;
@@ -188,7 +182,6 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
   private final long startedAtMs;
   private final ContainerTable table = new ContainerTable(FINISHED_HISTORY);
   private final ContainerSupervisor containers;
-  private final Set<String> finishedApps = new LinkedHashSet<>();
   private final ContainerMonitorSettings monitorSettings;
   /** Null where /proc cannot be read: containers then run unmeasured, as the start-up log says. */
   private final ActorRef<ContainersMonitor.Command> monitor;
@@ -197,12 +190,8 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
   private final NmCleanupSettings cleanup;
   private final ActorRef<DeletionService.Command> deletions;
   private final StateRecorder state;
-  /** The directories of each application that ran here, until they are handed to the deletions. */
-  private final Map<String, AppDirs> appDirs = new HashMap<>();
   private final ApplicationLogs appLogs;
-
-  /** An application's local directory ({@code appcache/<app>}) and log directory ({@code logs/<app>}). */
-  private record AppDirs(Set<Path> local, Set<Path> logs) {}
+  private final ApplicationFiles files;
   private RmSession session = new RmSession.Registering();
   /** The container-token keys the RM last handed out; they stay valid for stop and status while re-registering. */
   private NodeTokenKeys tokenKeys = NodeTokenKeys.NONE;
@@ -244,8 +233,9 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
     // do not all call, or all wait on, the first.
     this.failover = Failover.over(settings.rmAddresses()).startingFor(identity.nodeId());
     ContainerLayout layout = new ContainerLayout(settings.localDirs(), settings.logDirs(), identity.nodeId());
-    deleteLeftovers(layout);
     this.appLogs = ApplicationLogs.start(ctx, cleanup, identity.nodeId(), layout, deletions, clock);
+    this.files = new ApplicationFiles(layout, cleanup, deletions, appLogs, FINISHED_HISTORY);
+    files.deleteLeftovers(state.recovered().applicationIds(), clock.instant());
     this.containers = new ContainerSupervisor(
         ctx, table, cgroups.launcher(), layout, identity,
         settings.rmAddresses(), settings.killGrace(), clock,
@@ -274,24 +264,6 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
   }
 
   /**
-   * What an earlier run on these directories left: no container of it runs here any more, except
-   * those of the applications the state store names, which this run takes back.
-   */
-  private void deleteLeftovers(ContainerLayout layout) {
-    Instant now = clock.instant();
-    Set<String> recovered = state.recovered().applicationIds();
-    try {
-      for (Deletions.Due due : Deletions.leftovers(layout.localDirs(), layout.logDirs(), cleanup.logRetain(), now)) {
-        if (recovered.contains(due.path().getFileName().toString())) continue;
-        deletions.tell(new DeletionService.DeleteAfter(due.path(), Duration.between(now, due.at())));
-      }
-    } catch (IOException e) {
-      getContext().getLog().warn("Could not look for what an earlier run left under {}: {}", layout.localDirs(),
-          e.toString());
-    }
-  }
-
-  /**
    * Takes back what the state store held before registering, so that the registration reports
    * every container: those still running are watched again, those that ended meanwhile report
    * their end, and the applications the RM had said ended are cleaned up again.
@@ -299,28 +271,13 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
   private void recover(ContainerLayout layout) {
     if (!state.enabled()) return;
     var stored = state.recovered();
-    stored.applications().forEach(a -> appDirs.put(a.applicationId(), appDirsOf(layout, a.user(), a.applicationId())));
-    stored.containers().forEach(c -> {
-      AppDirs dirs = appDirs.computeIfAbsent(c.applicationId(), a -> new AppDirs(new HashSet<>(), new HashSet<>()));
-      dirs.local().add(Path.of(c.workDir()).getParent());
-      dirs.logs().add(Path.of(c.logDir()).getParent());
-    });
+    stored.applications().forEach(a -> files.recovered(a.applicationId(), a.user()));
+    stored.containers().forEach(c -> files.containerDirs(c.applicationId(), Path.of(c.workDir()), Path.of(c.logDir())));
     ContainerRecovery.Host host = ContainerRecovery.Host.linux();
     stored.containers().forEach(c -> containers.recover(cgroups.recovered(ContainerRecovery.of(c, host))));
     stored.applications().stream().filter(a -> a.ended()).forEach(a -> cleanUpApplication(a.applicationId()));
     getContext().getLog().info("NodeManager {} recovered {} containers ({} running) of {} applications",
         identity.nodeId(), stored.containers().size(), table.liveCount(), stored.applications().size());
-  }
-
-  /** Where an application's directories may be, in each local and log directory. */
-  private static AppDirs appDirsOf(ContainerLayout layout, String user, String applicationId) {
-    Set<Path> local = new HashSet<>();
-    Set<Path> logs = new HashSet<>();
-    for (Path usercache : layout.localDirs()) {
-      local.add(usercache.resolve(ContainerLayout.safeName(user)).resolve("appcache").resolve(applicationId));
-    }
-    for (Path dir : layout.logDirs()) logs.add(dir.resolve(applicationId));
-    return new AppDirs(local, logs);
   }
 
   private static ActorRef<ContainersMonitor.Command> startMonitor(ActorContext<Command> ctx,
@@ -390,7 +347,7 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
   private Behavior<Command> onGetNodeView(GetNodeView cmd) {
     cmd.replyTo().tell(new NodeView(
         identity, version, linkState(), failover.current(), startedAtMs, lastRmContactMs, capability,
-        table.allocated(), table.allContainers(), Set.copyOf(finishedApps), table.launchedTotal(),
+        table.allocated(), table.allContainers(), files.ended(), table.launchedTotal(),
         table.completedTotal(), heartbeatsTotal, rmCallFailuresTotal, health, usages));
     return this;
   }
@@ -462,7 +419,7 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
     // As in YARN, every application not yet cleaned up here: the RM learns which nodes to tell when it ends.
     Set<String> running = table.applications();
     running.addAll(state.runningApplications());
-    running.removeAll(finishedApps);
+    running.removeAll(files.ended());
     RegisterNodeRequest request = new RegisterNodeRequest(
         identity.nodeId(), identity.host(), identity.port(), identity.httpAddress(), settings.rack(), capability,
         table.statusesToReport(), List.copyOf(running), version);
@@ -571,13 +528,12 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
   }
 
   private void cleanUpApplication(String applicationId) {
-    if (finishedApps.add(applicationId)) {
+    if (files.end(applicationId)) {
       state.applicationEnded(applicationId);
       List<String> live = table.liveContainersOf(applicationId);
       getContext().getLog().info("application finished appId={}: killing {} containers", applicationId, live.size());
       live.forEach(id -> containers.kill(id, KillReason.AFTER_APP_COMPLETION));
       deleteDirsIfDone(applicationId);
-      while (finishedApps.size() > FINISHED_HISTORY) finishedApps.remove(finishedApps.iterator().next());
     }
   }
 
@@ -619,32 +575,20 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
 
   // --- container lifecycle reports ---
 
-  /**
-   * Once the RM said the application ended and none of its containers runs here any more, its
-   * local directories go after the debug delay and its logs after their retention (aggregated
-   * first when the node aggregates).
-   */
   private void deleteDirsIfDone(String applicationId) {
-    if (!finishedApps.contains(applicationId) || !table.liveContainersOf(applicationId).isEmpty()) return;
-    AppDirs dirs = appDirs.remove(applicationId);
-    if (dirs == null) return;
+    if (!files.due(applicationId, !table.liveContainersOf(applicationId).isEmpty())) return;
     containers.applicationEnded(applicationId);
-    dirs.local().forEach(d -> deletions.tell(new DeletionService.DeleteAfter(d, cleanup.deleteDebugDelay())));
-    appLogs.ended(applicationId, dirs.logs());
+    files.delete(applicationId);
   }
 
   private Behavior<Command> onContainerReport(FromContainer msg) {
-    table.find(msg.report().containerId()).ifPresent(c -> {
-      AppDirs dirs = appDirs.computeIfAbsent(c.applicationId(), a -> new AppDirs(new HashSet<>(), new HashSet<>()));
-      dirs.local().add(c.workDir().getParent());
-      dirs.logs().add(c.logDir().getParent());
-      appLogs.ran(c.applicationId(), c.user());
-    });
+    var container = table.find(msg.report().containerId());
+    container.ifPresent(c -> files.ran(c.applicationId(), c.user(), c.workDir(), c.logDir()));
     if (msg.report() instanceof ContainerActor.Launched l) {
       containers.launched(l.containerId(), l.pid());
       cgroups.launched(l.containerId(), l.pid());
       if (monitor != null) {
-        table.find(l.containerId()).ifPresent(c -> monitor.tell(new ContainersMonitor.Watch(l.containerId(), l.pid(),
+        container.ifPresent(c -> monitor.tell(new ContainersMonitor.Watch(l.containerId(), l.pid(),
             MemoryLimit.of(c.resource().memory(), monitorSettings.vmemPmemRatio(),
                 monitorSettings.pmemCheckEnabled() && !cgroups.enforcesMemory(), monitorSettings.vmemCheckEnabled()))));
       }
@@ -652,7 +596,7 @@ public final class NodeAgent extends AbstractBehavior<NodeAgent.Command> {
       ContainerActor.Finished f = cgroups.ended(reported);
       if (monitor != null) monitor.tell(new ContainersMonitor.Unwatch(f.containerId()));
       containers.finished(f.containerId(), f.exitStatus(), f.diagnostics(), f.killed());
-      table.find(f.containerId()).ifPresent(c -> deleteDirsIfDone(c.applicationId()));
+      container.ifPresent(c -> deleteDirsIfDone(c.applicationId()));
       answerShutdownIfDone();
     }
     return this;
