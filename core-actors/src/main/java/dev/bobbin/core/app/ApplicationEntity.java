@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Consumer;
 import org.apache.pekko.Done;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
@@ -248,11 +249,14 @@ public final class ApplicationEntity
 
     public State apply(Event event) {
       if (event instanceof Issued e) {
-        return new State(appId, e.caller(), submission, state, finalStatus, diagnostics, startedTime, finishedTime,
-            attempts, preemptions, moveQueues);
+        return change(c -> c.issuedTo = e.caller());
       } else if (event instanceof Submitted e) {
-        return new State(appId, issuedTo, e.submission(), ApplicationLifecycle.check(state, AppState.SUBMITTED),
-            finalStatus, diagnostics, e.time(), 0, attempts, preemptions, moveQueues);
+        return change(c -> {
+          c.submission = e.submission();
+          c.state = ApplicationLifecycle.check(state, AppState.SUBMITTED);
+          c.startedTime = e.time();
+          c.finishedTime = 0;
+        });
       } else if (event instanceof AttemptStarted e) {
         List<Attempt> next = new ArrayList<>(attempts);
         next.add(submission.unmanagedAm() ? Attempt.launched(e.attemptId(), e.number(), e.time())
@@ -265,8 +269,13 @@ public final class ApplicationEntity
       } else if (event instanceof AmUnregistered e) {
         List<Attempt> next = replaceCurrent(currentAttempt().ended(AttemptState.FINISHED, e.time(),
             ExitStatus.INVALID, e.diagnostics(), e.trackingUrl()));
-        return new State(appId, issuedTo, submission, ApplicationLifecycle.check(state, AppState.FINISHED),
-            e.finalStatus(), e.diagnostics(), startedTime, e.time(), next, preemptions, moveQueues);
+        return change(c -> {
+          c.state = ApplicationLifecycle.check(state, AppState.FINISHED);
+          c.finalStatus = e.finalStatus();
+          c.diagnostics = e.diagnostics();
+          c.finishedTime = e.time();
+          c.attempts = next;
+        });
       } else if (event instanceof AttemptFailed e) {
         return with(state, replaceCurrent(currentAttempt().ended(AttemptState.FAILED, e.time(),
             e.exitStatus(), e.diagnostics(), "")));
@@ -275,26 +284,22 @@ public final class ApplicationEntity
       } else if (event instanceof AppKilled e) {
         return finished(AppState.KILLED, FinalApplicationStatus.KILLED, e.diagnostics(), e.time(), AttemptState.KILLED);
       } else if (event instanceof PriorityUpdated e) {
-        return new State(appId, issuedTo, submission.withPriority(e.priority()), state, finalStatus, diagnostics,
-            startedTime, finishedTime, attempts, preemptions, moveQueues);
+        return change(c -> c.submission = submission.withPriority(e.priority()));
       } else if (event instanceof LifetimeUpdated e) {
-        return new State(appId, issuedTo, submission.withLifetime(e.lifetime()), state, finalStatus, diagnostics,
-            startedTime, finishedTime, attempts, preemptions, moveQueues);
+        return change(c -> c.submission = submission.withLifetime(e.lifetime()));
       } else if (event instanceof QueueMoved e) {
-        return new State(appId, issuedTo, submission.withQueue(e.to()), state, finalStatus, diagnostics,
-            startedTime, finishedTime, attempts, preemptions, withQueue(e.from()));
+        return change(c -> {
+          c.submission = submission.withQueue(e.to());
+          c.moveQueues = withQueue(e.from());
+        });
       } else if (event instanceof MovePrepared e) {
-        return new State(appId, issuedTo, submission, state, finalStatus, diagnostics,
-            startedTime, finishedTime, attempts, preemptions, withQueue(e.to()));
+        return change(c -> c.moveQueues = withQueue(e.to()));
       } else if (event instanceof PreemptionSuffered e) {
-        return new State(appId, issuedTo, submission, state, finalStatus, diagnostics, startedTime, finishedTime, attempts,
-            preemptions.suffer(e.record()), moveQueues);
+        return change(c -> c.preemptions = preemptions.suffer(e.record()));
       } else if (event instanceof PreemptionCaused e) {
-        return new State(appId, issuedTo, submission, state, finalStatus, diagnostics, startedTime, finishedTime, attempts,
-            preemptions.cause(e.record()), moveQueues);
+        return change(c -> c.preemptions = preemptions.cause(e.record()));
       } else if (event instanceof PreemptionCancelled e) {
-        return new State(appId, issuedTo, submission, state, finalStatus, diagnostics, startedTime, finishedTime, attempts,
-            preemptions.cancel(e.record()), moveQueues);
+        return change(c -> c.preemptions = preemptions.cancel(e.record()));
       } else if (event instanceof CompletionsDelivered) {
         return this;
       }
@@ -318,6 +323,28 @@ public final class ApplicationEntity
       return drop == 0 ? list : new ArrayList<>(list.subList(drop, list.size()));
     }
 
+    /** This state with some fields changed by {@code edit}: a new field is added to {@link Change} alone. */
+    private State change(Consumer<Change> edit) {
+      Change c = new Change();
+      edit.accept(c);
+      return new State(appId, c.issuedTo, c.submission, c.state, c.finalStatus, c.diagnostics, c.startedTime,
+          c.finishedTime, c.attempts, c.preemptions, c.moveQueues);
+    }
+
+    /** The fields an event may change, starting as they are. */
+    private final class Change {
+      String issuedTo = State.this.issuedTo;
+      Submission submission = State.this.submission;
+      AppState state = State.this.state;
+      FinalApplicationStatus finalStatus = State.this.finalStatus;
+      String diagnostics = State.this.diagnostics;
+      long startedTime = State.this.startedTime;
+      long finishedTime = State.this.finishedTime;
+      List<Attempt> attempts = State.this.attempts;
+      PreemptionHistory preemptions = State.this.preemptions;
+      Set<String> moveQueues = State.this.moveQueues;
+    }
+
     private Set<String> withQueue(String queue) {
       if (moveQueues.contains(queue)) return moveQueues;
       Set<String> next = new HashSet<>(moveQueues);
@@ -326,8 +353,10 @@ public final class ApplicationEntity
     }
 
     private State with(AppState next, List<Attempt> newAttempts) {
-      return new State(appId, issuedTo, submission, next == state ? state : ApplicationLifecycle.check(state, next),
-          finalStatus, diagnostics, startedTime, finishedTime, newAttempts, preemptions, moveQueues);
+      return change(c -> {
+        c.state = next == state ? state : ApplicationLifecycle.check(state, next);
+        c.attempts = newAttempts;
+      });
     }
 
     private State finished(AppState end, FinalApplicationStatus fin, String diag, long time, AttemptState attemptEnd) {
@@ -336,8 +365,14 @@ public final class ApplicationEntity
       if (cur != null && !cur.state().isFinal()) {
         next = replaceCurrent(cur.ended(attemptEnd, time, cur.exitStatus(), diag, ""));
       }
-      return new State(appId, issuedTo, submission, ApplicationLifecycle.check(state, end), fin, diag,
-          startedTime, time, next, preemptions, moveQueues);
+      List<Attempt> ended = next;
+      return change(c -> {
+        c.state = ApplicationLifecycle.check(state, end);
+        c.finalStatus = fin;
+        c.diagnostics = diag;
+        c.finishedTime = time;
+        c.attempts = ended;
+      });
     }
 
     private List<Attempt> replaceCurrent(Attempt a) {
