@@ -113,25 +113,42 @@ class NodeHealthIT {
     Http.put(base + "/apps/" + app + "/state?user.name=alice", "{\"state\":\"KILLED\"}");
   }
 
+  /**
+   * The log directory turns read-only: by its permissions for another user; for root, whom
+   * permissions do not stop, by a read-only bind mount over it, as a disk remounted read-only after
+   * errors would be.
+   */
   @Test
   void aReadOnlyLogDirectoryMakesTheNodeUnhealthyUntilItIsWritableAgain() throws Exception {
-    Assumptions.assumeFalse(ContainerExecutors.Self.current().uid() == 0,
-        "runs as root, for whom a read-only directory stays writable: run as another user to check this");
+    boolean root = ContainerExecutors.Self.current().uid() == 0;
     Path work = dir.resolve("nm-disks");
     NodeManager nm = node("nm-disks", QUICK_CHECKS);
     awaitState(nm.nodeId(), "RUNNING");
     Path logs = new ContainerLayout(work, nm.nodeId()).logDirs().get(0);
     assertThat(logs).isDirectory();
 
-    Files.setPosixFilePermissions(logs, PosixFilePermissions.fromString("r-xr-xr-x"));
+    if (root) {
+      Assumptions.assumeTrue(run("mount", "--bind", logs.toString(), logs.toString()),
+          "runs as root, for whom only a read-only mount makes a directory read-only, and cannot mount");
+    } else {
+      Files.setPosixFilePermissions(logs, PosixFilePermissions.fromString("r-xr-xr-x"));
+    }
     try {
+      if (root) assertThat(run("mount", "-o", "remount,ro,bind", logs.toString())).as("remount read-only").isTrue();
       awaitState(nm.nodeId(), "UNHEALTHY");
       assertThat(nodeAtRm(nm.nodeId()).path("healthReport").asText())
           .isEqualTo("1/1 log-dirs failed: " + logs + " (directory is not writable)");
     } finally {
-      Files.setPosixFilePermissions(logs, PosixFilePermissions.fromString("rwxr-xr-x"));
+      if (root) assertThat(run("umount", logs.toString())).as("unmount").isTrue();
+      else Files.setPosixFilePermissions(logs, PosixFilePermissions.fromString("rwxr-xr-x"));
     }
     awaitState(nm.nodeId(), "RUNNING");
     assertThat(nodeAtRm(nm.nodeId()).path("healthReport").asText()).isEmpty();
   }
+
+  private static boolean run(String... command) throws Exception {
+    return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+        .start().waitFor() == 0;
+  }
+
 }
