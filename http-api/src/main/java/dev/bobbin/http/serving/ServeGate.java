@@ -13,8 +13,9 @@ import org.apache.pekko.http.javadsl.server.Route;
 /**
  * What every request to an RM member passes first, so that callers go to a member that can serve
  * them instead of waiting on one that cannot. A member that has not joined the cluster yet, or was
- * downed, answers nothing but its health checks. A member cut off from the majority ({@link Standing})
- * keeps answering reads (its views may be stale) and refuses writes: every POST, PUT and DELETE,
+ * downed, answers nothing (the health checks and the cluster's management endpoints stand before
+ * the gate). A member cut off from the majority ({@link Standing}) keeps answering reads (its
+ * views may be stale) and refuses writes: every POST, PUT and DELETE,
  * which includes all NodeManager and ApplicationMaster calls. A member whose journal does not
  * answer ({@link JournalHealth}) refuses writes too, at once, instead of letting them wait for
  * entities that cannot recover or persist; only NodeManager heartbeats and AM allocate calls, which
