@@ -153,7 +153,7 @@ final class ClusterCommand implements Runnable {
           && (m.group(1) == null || a.contains("://" + m.group(1) + "@"))).toList();
       if (found.isEmpty()) {
         throw RmFailure.error("No member " + member + " in the cluster as " + rm.url() + " sees it; its members: "
-            + known.stream().map(ClusterCommand::hostPort).collect(Collectors.joining(", ")));
+            + known.stream().sorted().map(ClusterCommand::hostPort).collect(Collectors.joining(", ")));
       }
       JsonNode answer = rm.put("/cluster/members/" + hostPort(found.get(0)), Map.of("operation", operation()));
       out.println(answer.path("message").asText());
