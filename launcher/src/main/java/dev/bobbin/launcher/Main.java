@@ -23,7 +23,7 @@ import picocli.CommandLine.Spec;
     description = "A cluster resource manager in the mould of Apache Hadoop YARN, on Apache Pekko.",
     synopsisSubcommandLabel = "COMMAND",
     exitCodeListHeading = "%nExit codes:%n",
-    footer = {"", "Client commands (submit, status, kill, app, apps, nodes, logs, admin) take --rm and --user, or --token-file"
+    footer = {"", "Client commands (submit, status, kill, app, apps, nodes, logs, admin, cluster) take --rm and --user, or --token-file"
         + " (default $BOBBIN_TOKEN) for a bearer token; --rm defaults to $BOBBIN_RM, else http://127.0.0.1:8088.",
         "Run 'bobbin COMMAND --help' for a command's options; 'bobbin completion' prints a bash completion script."})
 public final class Main implements Callable<Integer> {

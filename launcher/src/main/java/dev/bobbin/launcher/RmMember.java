@@ -104,6 +104,7 @@ public final class RmMember implements AutoCloseable {
     SchedulerSettings scheduler = SchedulerSettings.from(withRm);
     HttpLimits http = HttpLimits.from(withRm);
     SecuritySettings security = SecuritySettings.from(withRm);
+    refuseManagementPort(user);
     Config full = JournalConfig.overlay(withRm, rm.dataDir().toAbsolutePath()).withFallback(withRm).resolve();
     FencingTiming.check(full);
     ClusterJoin join = new ClusterJoin(full, seedNodes(full));
@@ -140,6 +141,20 @@ public final class RmMember implements AutoCloseable {
     } catch (Exception e) {
       CoordinatedShutdown.get(system).runAll(StartFailed.INSTANCE);
       throw e;
+    }
+  }
+
+  /**
+   * Pekko Management's endpoints are served on the HTTP API's port (RmHttpApi), so a host or port of
+   * their own would be read by no one.
+   */
+  static void refuseManagementPort(Config user) {
+    for (String key : List.of("hostname", "port", "bind-hostname", "bind-port")) {
+      String path = "pekko.management.http." + key;
+      if (user.hasPath(path)) {
+        throw new SettingsException(path, "is not used: the cluster's management endpoints and health checks are"
+            + " served on the RM's HTTP port (bobbin.rm.http-port, and bobbin.rm.https-port under HTTP_AND_HTTPS)");
+      }
     }
   }
 

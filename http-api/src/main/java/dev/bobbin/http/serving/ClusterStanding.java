@@ -18,6 +18,8 @@ import org.apache.pekko.cluster.MemberStatus;
  */
 public final class ClusterStanding implements Supplier<Standing> {
   private final Cluster cluster;
+  /** Whether this member has been in the gossip: before it has, Pekko reports its own status as Removed. */
+  private volatile boolean joined;
 
   public ClusterStanding(ActorSystem<?> system) {
     this.cluster = Cluster.get(Adapter.toClassic(system));
@@ -36,8 +38,10 @@ public final class ClusterStanding implements Supplier<Standing> {
       selfSeen |= m.address().equals(cluster.selfAddress());
       seen.add(new Standing.Seen(m.address(), m.status(), !unreachable.contains(m)));
     }
-    // Not in the gossip yet (still joining), or no longer (removed): its own status says which.
-    if (!selfSeen) seen.add(new Standing.Seen(cluster.selfAddress(), cluster.selfMember().status(), true));
+    // Not in the gossip yet (still joining), or no longer (removed).
+    if (selfSeen) joined = true;
+    else seen.add(new Standing.Seen(cluster.selfAddress(), joined ? cluster.selfMember().status() : MemberStatus.joining(),
+        true));
     return Standing.of(cluster.selfAddress(), seen);
   }
 }

@@ -2,11 +2,8 @@ package dev.bobbin.http.serving;
 
 import dev.bobbin.http.server.RemoteErrors;
 import dev.bobbin.protocol.WirePaths;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Set;
 import java.util.function.Supplier;
-import org.apache.pekko.http.javadsl.model.ContentTypes;
 import org.apache.pekko.http.javadsl.model.HttpMethod;
 import org.apache.pekko.http.javadsl.model.HttpMethods;
 import org.apache.pekko.http.javadsl.model.HttpResponse;
@@ -16,8 +13,9 @@ import org.apache.pekko.http.javadsl.server.Route;
 /**
  * What every request to an RM member passes first, so that callers go to a member that can serve
  * them instead of waiting on one that cannot. A member that has not joined the cluster yet, or was
- * downed, answers nothing but {@code /ready}. A member cut off from the majority ({@link Standing})
- * keeps answering reads (its views may be stale) and refuses writes: every POST, PUT and DELETE,
+ * downed, answers nothing (the health checks and the cluster's management endpoints stand before
+ * the gate). A member cut off from the majority ({@link Standing}) keeps answering reads (its
+ * views may be stale) and refuses writes: every POST, PUT and DELETE,
  * which includes all NodeManager and ApplicationMaster calls. A member whose journal does not
  * answer ({@link JournalHealth}) refuses writes too, at once, instead of letting them wait for
  * entities that cannot recover or persist; only NodeManager heartbeats and AM allocate calls, which
@@ -25,7 +23,8 @@ import org.apache.pekko.http.javadsl.server.Route;
  * says why: {@code StandbyException} for membership (another member can serve), {@code
  * RetriableException} for the journal (try again shortly).
  *
- * <p>{@code GET /ready} answers 200 while the member serves everything, else 503 with every reason.
+ * <p>Whether the member is ready, and alive, is for {@link HealthRoutes} to say: they stand in front
+ * of the gate.
  */
 public final class ServeGate extends AllDirectives {
   static final String STANDBY = "org.apache.hadoop.ipc.StandbyException";
@@ -45,12 +44,12 @@ public final class ServeGate extends AllDirectives {
     this.journal = journal;
   }
 
-  /** {@code /ready}, and {@code inner} behind the gate. */
+  /** {@code inner} behind the gate. */
   public Route routes(Supplier<Route> inner) {
-    return concat(path("ready", () -> get(() -> complete(readiness()))), extractRequest(r -> {
+    return extractRequest(r -> {
       HttpResponse refused = refusal(r.method(), r.getUri().path());
       return refused != null ? complete(refused) : inner.get();
-    }));
+    });
   }
 
   /** Null when a request with this method to this path may pass. */
@@ -64,17 +63,6 @@ public final class ServeGate extends AllDirectives {
       return RemoteErrors.response(503, RETRIABLE, "This RM member cannot write now: " + j.reason() + "; retry shortly");
     }
     return null;
-  }
-
-  HttpResponse readiness() {
-    List<String> reasons = new ArrayList<>();
-    Standing s = standing.get();
-    if (!s.servesWrites()) reasons.add(s.reason());
-    JournalHealth.Status j = journal.get();
-    if (!j.reachable()) reasons.add(j.reason());
-    if (reasons.isEmpty()) return HttpResponse.create().withEntity(ContentTypes.APPLICATION_JSON, "{\"ready\":true}");
-    return RemoteErrors.response(503, s.servesWrites() ? RETRIABLE : STANDBY,
-        "This RM member is not ready: " + String.join("; ", reasons));
   }
 
   private static HttpResponse notServing(Standing s) {

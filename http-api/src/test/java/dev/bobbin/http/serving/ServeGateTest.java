@@ -16,12 +16,15 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.pekko.actor.Address;
 import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.actor.typed.javadsl.Adapter;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import com.typesafe.config.ConfigFactory;
 import org.apache.pekko.cluster.MemberStatus;
 import org.apache.pekko.http.javadsl.Http;
 import org.apache.pekko.http.javadsl.ServerBinding;
@@ -32,15 +35,28 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** The gate in front of a real server, fed the standing and journal health a test sets. */
+/**
+ * The gate and the health checks in front of a real server, fed the standing, journal health and
+ * shard regions a test sets.
+ */
 class ServeGateTest {
   private static final Address SELF = new Address("pekko", "bobbin", "127.0.0.1", 2553);
   private static final Address OTHER1 = new Address("pekko", "bobbin", "127.0.0.1", 2551);
   private static final Address OTHER2 = new Address("pekko", "bobbin", "127.0.0.1", 2552);
-  private static final ActorSystem<Void> system = ActorSystem.create(Behaviors.empty(), "serve-gate-test");
+  private static final ActorSystem<Void> system = ActorSystem.create(Behaviors.empty(), "serve-gate-test",
+      ConfigFactory.parseString("""
+          pekko.actor.provider = cluster
+          pekko.remote.artery.canonical.port = 0
+          pekko.management.health-checks.readiness-checks {
+            cluster-membership = ""
+            bobbin-member = "dev.bobbin.http.serving.MemberReadinessCheck"
+          }
+          pekko.management.health-checks.liveness-checks.bobbin-member = "dev.bobbin.http.serving.MemberLivenessCheck"
+          """).withFallback(ConfigFactory.load()));
   private static final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
   private static final AtomicReference<Standing> standing = new AtomicReference<>();
   private static final AtomicReference<JournalHealth.Status> journal = new AtomicReference<>();
+  private static final AtomicReference<List<String>> regionsDown = new AtomicReference<>();
   private static final AtomicInteger reached = new AtomicInteger();
   private static ServerBinding binding;
   private static String base;
@@ -60,7 +76,10 @@ class ServeGateTest {
         path(PathMatchers.separateOnSlashes(WirePaths.AM_ALLOCATE.substring(1)), () -> post(() -> complete("allocated"))),
         path(PathMatchers.separateOnSlashes(WirePaths.AM_REGISTER.substring(1)), () -> post(() -> complete("registered"))));
     ServeGate gate = new ServeGate(standing::get, journal::get);
-    binding = Http.get(system).newServerAt("127.0.0.1", 0).bind(gate.routes(() -> inner))
+    MemberSignals.get(Adapter.toClassic(system)).install(new MemberSignals.Signals(standing::get, journal::get,
+        () -> CompletableFuture.completedFuture(regionsDown.get())));
+    binding = Http.get(system).newServerAt("127.0.0.1", 0)
+        .bind(concat(new HealthRoutes(system).routes(), gate.routes(() -> inner)))
         .toCompletableFuture().get(10, TimeUnit.SECONDS);
     base = "http://127.0.0.1:" + binding.localAddress().getPort();
   }
@@ -74,6 +93,7 @@ class ServeGateTest {
   void serving() {
     standing.set(Standing.SERVING);
     journal.set(JournalHealth.Status.REACHABLE);
+    regionsDown.set(List.of());
     reached.set(0);
   }
 
@@ -147,5 +167,24 @@ class ServeGateTest {
         new Standing.Seen(OTHER2, MemberStatus.up(), false), new Standing.Seen(SELF, MemberStatus.up(), true))));
     refusal(send("POST", WirePaths.NM_HEARTBEAT), ServeGate.STANDBY);
     refusal(send("POST", WirePaths.AM_ALLOCATE), ServeGate.STANDBY);
+  }
+
+  @Test
+  void aMemberWhoseShardRegionsHaveNotRegisteredIsNotReadyAndSaysWhich() throws Exception {
+    regionsDown.set(List.of("Application", "Node"));
+    assertThat(refusal(send("GET", "/ready"), ServeGate.RETRIABLE)).isEqualTo("This RM member is not ready: its shard"
+        + " region(s) Application, Node have not registered with their coordinator yet");
+    regionsDown.set(List.of());
+    assertThat(send("GET", "/ready").statusCode()).isEqualTo(200);
+  }
+
+  @Test
+  void aMemberWithoutItsJournalOrMajorityIsStillAlive() throws Exception {
+    journal.set(new JournalHealth.Status(false, "the journal's database did not answer a check within 1000 ms"));
+    standing.set(Standing.of(SELF, List.of()));
+    HttpResponse<String> alive = send("GET", "/alive");
+    assertThat(alive.statusCode()).isEqualTo(200);
+    assertThat(alive.body()).isEqualTo("{\"alive\":true}");
+    assertThat(send("GET", "/ready").statusCode()).isEqualTo(503);
   }
 }

@@ -49,6 +49,16 @@ abstract class ClientCommand implements Callable<Integer> {
     return new RmRestClient(context.http().withCredentials(credentials), rms);
   }
 
+  /**
+   * The first RM of {@code --rm} and the transport that calls it with the command's credentials, for
+   * what is answered by one member about itself (its view of the cluster), not by any of them.
+   */
+  OneMember member() {
+    Credentials credentials = target.credentials(context);
+    rms = target.rmUrls(context).subList(0, 1);
+    return new OneMember(context.http().withCredentials(credentials), rms.get(0));
+  }
+
   /** A comma list of {@code type}'s state names in any case ({@code "running, accepted"}). */
   static <E extends Enum<E>> Set<E> states(String option, String raw, Class<E> type) {
     Set<E> states = EnumSet.noneOf(type);

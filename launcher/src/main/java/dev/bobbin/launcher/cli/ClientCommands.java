@@ -5,7 +5,7 @@ import picocli.CommandLine;
 
 /**
  * The client half of the {@code bobbin} CLI: {@code submit}, {@code status}, {@code kill},
- * {@code app}, {@code apps}, {@code nodes}, {@code logs} and {@code admin}, all talking to the ResourceManager's YARN
+ * {@code app}, {@code apps}, {@code nodes}, {@code logs}, {@code admin} and {@code cluster}, all talking to the ResourceManager's YARN
  * REST API ({@code logs} to the NodeManagers' too).
  */
 public final class ClientCommands {
@@ -24,6 +24,11 @@ public final class ClientCommands {
             .addSubcommand(new AdminCommand.RefreshQueues(context, out))
             .addSubcommand(new AdminCommand.RefreshNodes(context, out))
             .addSubcommand(new AdminCommand.RefreshGroups(context, out))
-            .addSubcommand(new AdminCommand.IssueToken(out)));
+            .addSubcommand(new AdminCommand.IssueToken(out)))
+        .addSubcommand(new CommandLine(new ClusterCommand())
+            .addSubcommand(new ClusterCommand.Members(context, out))
+            .addSubcommand(new ClusterCommand.Shards(context, out))
+            .addSubcommand(new ClusterCommand.Leave(context, out))
+            .addSubcommand(new ClusterCommand.Down(context, out)));
   }
 }
