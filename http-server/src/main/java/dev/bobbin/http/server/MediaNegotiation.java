@@ -74,7 +74,11 @@ public final class MediaNegotiation {
       return response;
     }
     if (tree == null || !tree.isObject() || (root == null && tree.size() != 1)) return response;
-    byte[] xml = root == null ? XmlBodies.write(tree) : XmlBodies.write(root, tree);
-    return response.withEntity(XML, xml);
+    try {
+      return response.withEntity(XML, root == null ? XmlBodies.write(tree) : XmlBodies.write(root, tree));
+    } catch (IllegalArgumentException e) {
+      // A body with no XML form (a field no element can be named after) stays JSON, labelled JSON.
+      return response;
+    }
   }
 }

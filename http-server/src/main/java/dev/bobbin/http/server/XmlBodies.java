@@ -31,6 +31,8 @@ public final class XmlBodies {
   /** Nesting no YARN body comes near, as for JSON ({@link RequestJson}). */
   private static final int MAX_DEPTH = 32;
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+  /** The element names YARN's bodies use; a field named otherwise (a map's key, say) has no element. */
+  private static final java.util.regex.Pattern NAME = java.util.regex.Pattern.compile("[A-Za-z_][A-Za-z0-9_.-]*");
   private static final XMLInputFactory INPUT = input();
   private static final XMLOutputFactory OUTPUT = XMLOutputFactory.newFactory();
 
@@ -56,7 +58,11 @@ public final class XmlBodies {
     return f;
   }
 
-  /** {@code tree} (an object) as the element {@code root}. */
+  /**
+   * {@code tree} (an object) as the element {@code root}.
+   *
+   * @throws IllegalArgumentException when a field's name cannot be an element's
+   */
   public static byte[] write(String root, JsonNode tree) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     try {
@@ -86,6 +92,7 @@ public final class XmlBodies {
       for (JsonNode item : n) element(w, name, item);
       return;
     }
+    if (!NAME.matcher(name).matches()) throw new IllegalArgumentException("No XML element can be named '" + name + "'");
     w.writeStartElement(name);
     if (n.isObject()) {
       for (Iterator<Map.Entry<String, JsonNode>> it = n.fields(); it.hasNext(); ) {

@@ -34,6 +34,8 @@ class MediaNegotiationTest {
     assertThat(xml.entity().getContentType().mediaType().toString()).isEqualTo("application/xml");
     assertThat(body(xml)).endsWith("<appstate><state>KILLED</state></appstate>");
     assertThat(MediaNegotiation.negotiated(accepting("application/json"), json, "appstate")).isSameAs(json);
+    HttpResponse unnamable = HttpResponse.create().withEntity(ContentTypes.APPLICATION_JSON, "{\"env\":{\"A B\":\"1\"}}");
+    assertThat(MediaNegotiation.negotiated(accepting("application/xml"), unnamable, null)).isSameAs(unnamable);
     HttpResponse text = HttpResponse.create().withEntity(ContentTypes.TEXT_PLAIN_UTF8, "metrics 1");
     assertThat(MediaNegotiation.negotiated(accepting("application/xml"), text, null)).isSameAs(text);
   }
