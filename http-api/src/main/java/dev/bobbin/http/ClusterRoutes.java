@@ -42,6 +42,9 @@ final class ClusterRoutes extends AllDirectives {
   private static final String SERVICE = "RMWebService";
   private static final String ADMIN_SERVICE = "AdminService";
   private static final String SUBMIT = "Submit Application Request";
+  /** The scheduler view's classes that JAXB tells apart by {@code xsi:type}: its JSON's {@code type}. */
+  private static final java.util.Set<String> SCHEDULER_TYPES = java.util.Set.of("fifoScheduler", "fairScheduler",
+      "fairSchedulerLeafQueueInfo", "capacityScheduler", "capacitySchedulerLeafQueueInfo");
   private final RmCore core;
   private final UserAccess users;
   private final GroupsRefresh groupsRefresh;
@@ -58,7 +61,8 @@ final class ClusterRoutes extends AllDirectives {
         pathEndOrSingleSlash(() -> get(() -> async(this::info))),
         path("info", () -> get(() -> async(this::info))),
         path("metrics", () -> get(() -> async(this::metrics))),
-        path("scheduler", () -> get(() -> async(this::scheduler))),
+        path("scheduler", () -> extractRequest(request -> mapResponse(r ->
+            MediaNegotiation.negotiated(request, r, null, SCHEDULER_TYPES), () -> get(() -> async(this::scheduler))))),
         path("nodes", () -> get(() -> parameterMap(q -> async(() -> nodes(q))))),
         path(PathMatchers.segment("nodes").slash(PathMatchers.segment()), id -> get(() ->
             PathIds.nodeId(id, () -> async(() -> node(id))))),

@@ -39,7 +39,9 @@ import org.apache.hadoop.yarn.server.resourcemanager.webapp.dao.ApplicationSubmi
 import org.apache.hadoop.yarn.server.resourcemanager.webapp.dao.AppsInfo;
 import org.apache.hadoop.yarn.server.resourcemanager.webapp.dao.ClusterInfo;
 import org.apache.hadoop.yarn.server.resourcemanager.webapp.dao.ClusterMetricsInfo;
+import org.apache.hadoop.yarn.server.resourcemanager.webapp.dao.FifoSchedulerInfo;
 import org.apache.hadoop.yarn.server.resourcemanager.webapp.dao.NewApplication;
+import org.apache.hadoop.yarn.server.resourcemanager.webapp.dao.SchedulerTypeInfo;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -150,6 +152,10 @@ class HadoopRestClientIT {
     await("the NodeManager", () -> readXml(get("/metrics"), ClusterMetricsInfo.class).getActiveNodes() == 1);
     ClusterMetricsInfo metrics = readXml(get("/metrics"), ClusterMetricsInfo.class);
     assertThat(metrics.getTotalMB()).isEqualTo(2048);
+    SchedulerTypeInfo scheduler = readXml(get("/scheduler"), SchedulerTypeInfo.class);
+    assertThat(scheduler.getSchedulerInfo()).as("JAXB picks the policy's class by its xsi:type")
+        .isInstanceOf(FifoSchedulerInfo.class);
+    assertThat(((FifoSchedulerInfo) scheduler.getSchedulerInfo()).getNumNodes()).isEqualTo(1);
 
     assertThat(submit(xml(context(id, List.of("sleep 60"))), "application/xml").statusCode()).isEqualTo(202);
     await("the application listed", () ->

@@ -63,6 +63,12 @@ public final class MediaNegotiation {
    * root}, or the body's one field when {@code root} is null (YARN's root-wrapped bodies).
    */
   public static HttpResponse negotiated(HttpRequest request, HttpResponse response, String root) {
+    return negotiated(request, response, root, java.util.Set.of());
+  }
+
+  /** The same, objects whose {@code type} is one of {@code xsiTypes} typed as JAXB types them ({@link XmlBodies}). */
+  public static HttpResponse negotiated(HttpRequest request, HttpResponse response, String root,
+      java.util.Set<String> xsiTypes) {
     if (!prefersXml(request) || !isJson(response.entity().getContentType())
         || !(response.entity() instanceof HttpEntity.Strict strict)) {
       return response;
@@ -75,7 +81,8 @@ public final class MediaNegotiation {
     }
     if (tree == null || !tree.isObject() || (root == null && tree.size() != 1)) return response;
     try {
-      return response.withEntity(XML, root == null ? XmlBodies.write(tree) : XmlBodies.write(root, tree));
+      return response.withEntity(XML, root == null ? XmlBodies.write(tree, xsiTypes)
+          : XmlBodies.write(root, tree, xsiTypes));
     } catch (IllegalArgumentException e) {
       // A body with no XML form (a field no element can be named after) stays JSON, labelled JSON.
       return response;

@@ -64,11 +64,20 @@ public final class XmlBodies {
    * @throws IllegalArgumentException when a field's name cannot be an element's
    */
   public static byte[] write(String root, JsonNode tree) {
+    return write(root, tree, Set.of());
+  }
+
+  /**
+   * The same, where an object whose {@code type} field is one of {@code xsiTypes} is written with
+   * that type as its {@code xsi:type} attribute, as JAXB writes a subclass where its base class is
+   * declared (the JSON's {@code "type":"fairSchedulerLeafQueueInfo"} is JAXB's {@code xsi:type}).
+   */
+  public static byte[] write(String root, JsonNode tree, Set<String> xsiTypes) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     try {
       XMLStreamWriter w = OUTPUT.createXMLStreamWriter(out, "UTF-8");
       w.writeStartDocument("UTF-8", "1.0");
-      element(w, root, tree);
+      element(w, root, tree, xsiTypes);
       w.writeEndDocument();
       w.close();
     } catch (XMLStreamException e) {
@@ -78,26 +87,33 @@ public final class XmlBodies {
   }
 
   /** A root-wrapped tree, {@code {"clusterInfo":{..}}}, as its root element. */
-  public static byte[] write(JsonNode wrapped) {
+  public static byte[] write(JsonNode wrapped, Set<String> xsiTypes) {
     if (!wrapped.isObject() || wrapped.size() != 1) {
       throw new IllegalArgumentException("Not a root-wrapped body: " + wrapped.size() + " fields");
     }
     Map.Entry<String, JsonNode> root = wrapped.fields().next();
-    return write(root.getKey(), root.getValue());
+    return write(root.getKey(), root.getValue(), xsiTypes);
   }
 
-  private static void element(XMLStreamWriter w, String name, JsonNode n) throws XMLStreamException {
+  private static void element(XMLStreamWriter w, String name, JsonNode n, Set<String> xsiTypes)
+      throws XMLStreamException {
     if (n == null || n.isNull() || n.isMissingNode()) return;
     if (n.isArray()) {
-      for (JsonNode item : n) element(w, name, item);
+      for (JsonNode item : n) element(w, name, item, xsiTypes);
       return;
     }
     if (!NAME.matcher(name).matches()) throw new IllegalArgumentException("No XML element can be named '" + name + "'");
     w.writeStartElement(name);
+    String xsiType = n.isObject() && n.path("type").isTextual() && xsiTypes.contains(n.path("type").asText())
+        ? n.path("type").asText() : null;
+    if (xsiType != null) {
+      w.writeNamespace("xsi", XMLConstants.W3C_XML_SCHEMA_INSTANCE_NS_URI);
+      w.writeAttribute("xsi", XMLConstants.W3C_XML_SCHEMA_INSTANCE_NS_URI, "type", xsiType);
+    }
     if (n.isObject()) {
       for (Iterator<Map.Entry<String, JsonNode>> it = n.fields(); it.hasNext(); ) {
         Map.Entry<String, JsonNode> f = it.next();
-        element(w, f.getKey(), f.getValue());
+        if (xsiType == null || !f.getKey().equals("type")) element(w, f.getKey(), f.getValue(), xsiTypes);
       }
     } else {
       w.writeCharacters(n.asText());

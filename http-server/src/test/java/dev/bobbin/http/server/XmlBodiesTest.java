@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.charset.StandardCharsets;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class XmlBodiesTest {
@@ -15,7 +16,7 @@ class XmlBodiesTest {
   @Test
   void writesArraysAsTheFieldsElementRepeatedAndLeavesNullsOut() throws Exception {
     String xml = new String(XmlBodies.write(json("""
-        {"apps":{"app":[{"id":"a1","tags":"x,y","progress":0.5,"gone":null},{"id":"a2","ok":true}]}}""")),
+        {"apps":{"app":[{"id":"a1","tags":"x,y","progress":0.5,"gone":null},{"id":"a2","ok":true}]}}"""), Set.of()),
         StandardCharsets.UTF_8);
     assertThat(xml).endsWith("<apps><app><id>a1</id><tags>x,y</tags><progress>0.5</progress></app>"
         + "<app><id>a2</id><ok>true</ok></app></apps>");
@@ -23,6 +24,21 @@ class XmlBodiesTest {
         .endsWith("<appstate><state>KILLED</state></appstate>");
     assertThat(new String(XmlBodies.write("x", json("{\"t\":\"<&>\"}")), StandardCharsets.UTF_8))
         .endsWith("<x><t>&lt;&amp;&gt;</t></x>");
+  }
+
+  @Test
+  void aTypeJaxbTellsSubclassesApartByIsItsXsiType() throws Exception {
+    String xml = new String(XmlBodies.write("scheduler", json("""
+        {"schedulerInfo":{"type":"fairScheduler","rootQueue":{"queueName":"root",
+          "childQueues":{"queue":[{"type":"fairSchedulerLeafQueueInfo","queueName":"root.a"}]}}}}"""),
+        Set.of("fairScheduler", "fairSchedulerLeafQueueInfo")), StandardCharsets.UTF_8);
+    String xsi = "xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\"";
+    assertThat(xml).contains("<schedulerInfo " + xsi + " xsi:type=\"fairScheduler\"><rootQueue>")
+        .contains("<queue " + xsi + " xsi:type=\"fairSchedulerLeafQueueInfo\"><queueName>root.a</queueName></queue>")
+        .doesNotContain("<type>");
+    // Elsewhere a type is an element like any other.
+    assertThat(new String(XmlBodies.write("timeout", json("{\"type\":\"LIFETIME\"}"), Set.of("fairScheduler")),
+        StandardCharsets.UTF_8)).endsWith("<timeout><type>LIFETIME</type></timeout>");
   }
 
   @Test
