@@ -20,9 +20,11 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.apache.pekko.http.javadsl.model.HttpResponse;
 import org.apache.pekko.http.javadsl.server.AllDirectives;
@@ -43,7 +45,7 @@ final class ClusterRoutes extends AllDirectives {
   private static final String ADMIN_SERVICE = "AdminService";
   private static final String SUBMIT = "Submit Application Request";
   /** The scheduler view's classes that JAXB tells apart by {@code xsi:type}: its JSON's {@code type}. */
-  private static final java.util.Set<String> SCHEDULER_TYPES = java.util.Set.of("fifoScheduler", "fairScheduler",
+  private static final Set<String> SCHEDULER_TYPES = Set.of("fifoScheduler", "fairScheduler",
       "fairSchedulerLeafQueueInfo", "capacityScheduler", "capacitySchedulerLeafQueueInfo");
   private final RmCore core;
   private final UserAccess users;
@@ -67,7 +69,7 @@ final class ClusterRoutes extends AllDirectives {
         path(PathMatchers.segment("nodes").slash(PathMatchers.segment()), id -> get(() ->
             PathIds.nodeId(id, () -> async(() -> node(id))))),
         path(PathMatchers.segment("nodes").slash(PathMatchers.segment()).slash("state"), id -> put(() ->
-            PathIds.nodeId(id, () -> body(body -> putNodeState(id, body, caller))))),
+            PathIds.nodeId(id, () -> xml("nodeState", () -> body(body -> putNodeState(id, body, caller)))))),
         pathPrefix("admin", () -> admin(caller)),
         pathPrefix("apps", () -> appRoutes(caller))))))));
   }
@@ -83,7 +85,7 @@ final class ClusterRoutes extends AllDirectives {
   }
 
   /** The request's body, JSON or XML by its content type. */
-  private Route body(java.util.function.Function<RequestBody, Route> inner) {
+  private Route body(Function<RequestBody, Route> inner) {
     return extractRequestEntity(e -> entity(Unmarshaller.entityToString(),
         text -> inner.apply(new RequestBody(text, MediaNegotiation.isXml(e.getContentType())))));
   }
@@ -127,7 +129,7 @@ final class ClusterRoutes extends AllDirectives {
   }
 
   private Route asAdmin(RestCaller caller, String method, String operation, Supplier<CompletionStage<String>> op,
-      java.util.function.Function<String, HttpResponse> answer) {
+      Function<String, HttpResponse> answer) {
     return async(() -> {
       if (!core.access().isAdmin(caller.who())) {
         throw Rejection.accessDenied("User " + caller.user() + " doesn't have permission to call '" + method + "'");

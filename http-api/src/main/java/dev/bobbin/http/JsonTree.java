@@ -1,5 +1,6 @@
 package dev.bobbin.http;
 
+import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -29,7 +30,7 @@ final class JsonTree {
       if (first == null) return null;
       JsonNode value = value(p, first);
       if (p.nextToken() != null) {
-        throw new com.fasterxml.jackson.core.JsonParseException(p, "Unexpected content after the JSON value");
+        throw new JsonParseException(p, "Unexpected content after the JSON value");
       }
       return value;
     }
@@ -53,7 +54,7 @@ final class JsonTree {
       case VALUE_TRUE -> NODES.booleanNode(true);
       case VALUE_FALSE -> NODES.booleanNode(false);
       case VALUE_NULL -> NODES.nullNode();
-      default -> throw new com.fasterxml.jackson.core.JsonParseException(p, "Unexpected token " + t);
+      default -> throw new JsonParseException(p, "Unexpected token " + t);
     };
   }
 
