@@ -280,14 +280,19 @@ public final class RmCore {
    * answered, so that whichever member the submission reaches, only the caller may submit under it.
    */
   public CompletionStage<String> newApplicationId(String caller) {
+    return applicationIdStamp().thenApply(s -> Ids.applicationId(s, appSequence.incrementAndGet()))
+        .thenCompose(id -> Retrying.<Done>ask(t -> app(id).askWithStatus(r -> new ApplicationEntity.Issue(caller, r), t),
+            timeout).thenApply(issued -> id));
+  }
+
+  /** The timestamp in the application ids this member issues: YARN's cluster timestamp, {@code clusterInfo.id}. */
+  public CompletionStage<Long> applicationIdStamp() {
     CompletionStage<Long> stamp = idStamp;
     if (stamp.toCompletableFuture().isCompletedExceptionally()) {
       stamp = takeIdStamp();
       idStamp = stamp;
     }
-    return stamp.thenApply(s -> Ids.applicationId(s, appSequence.incrementAndGet()))
-        .thenCompose(id -> Retrying.<Done>ask(t -> app(id).askWithStatus(r -> new ApplicationEntity.Issue(caller, r), t),
-            timeout).thenApply(issued -> id));
+    return stamp;
   }
 
   private CompletionStage<Long> takeIdStamp() {

@@ -14,10 +14,22 @@ import java.util.Set;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
-/** The query filters of {@code GET /ws/v1/cluster/apps}, validated as YARN validates them. */
+/**
+ * The query filters of {@code GET /ws/v1/cluster/apps}, validated as YARN validates them. The list
+ * parameters ({@code states}, {@code applicationTypes}, {@code applicationTags}) may be repeated and
+ * each value may be a comma list: every value counts. Any other parameter given twice is refused.
+ */
 record AppFilter(Predicate<AppReport> test, long limit) {
+  private static final Set<String> LISTS = Set.of("state", "states", "applicationTypes", "applicationTags");
 
-  static AppFilter parse(Map<String, String> q) {
+  static AppFilter parse(Map<String, List<String>> query) {
+    Map<String, String> q = new java.util.HashMap<>();
+    query.forEach((key, values) -> {
+      if (values.size() > 1 && !LISTS.contains(key)) {
+        throw Rejection.badRequest("The query parameter " + key + " is given " + values.size() + " times; it takes one value");
+      }
+      q.put(key, String.join(",", values));
+    });
     Predicate<AppReport> p = r -> true;
     Set<YarnApplicationState> states = EnumSet.noneOf(YarnApplicationState.class);
     for (String key : List.of("state", "states")) {

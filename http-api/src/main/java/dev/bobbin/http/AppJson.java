@@ -5,6 +5,7 @@ import dev.bobbin.core.app.AppReport;
 import dev.bobbin.core.app.Attempt;
 import dev.bobbin.core.scheduler.SchedulerProtocol;
 import dev.bobbin.protocol.Resource;
+import dev.bobbin.protocol.YarnApplicationState;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,10 +22,13 @@ final class AppJson {
   /**
    * @param viewer whether the caller may view the application (its VIEW_APP rights)
    * @param nodeScheme how NodeManagers' HTTP addresses are reached: {@code http} or {@code https}
+   * @param rmBase the RM's address as the caller reached it ({@code http://host:port}): a running or
+   *     ended application whose AM gave no tracking URL is tracked at its report there, as YARN's
+   *     proxy sends such an application's tracking link to the RM's page of it
    */
   static Map<String, Object> app(AppReport r, SchedulerProtocol.AppUsage usage, long clusterId, Resource cluster, long now,
-      boolean viewer, String nodeScheme) {
-    return viewer ? app(r, usage, clusterId, cluster, now, nodeScheme) : restricted(r, usage, clusterId);
+      boolean viewer, String nodeScheme, String rmBase) {
+    return viewer ? app(r, usage, clusterId, cluster, now, nodeScheme, rmBase) : restricted(r, usage, clusterId);
   }
 
   /** What anyone who may list the application sees first: who, what, where, how far. */
@@ -57,12 +61,13 @@ final class AppJson {
   }
 
   private static Map<String, Object> app(AppReport r, SchedulerProtocol.AppUsage usage, long clusterId, Resource cluster,
-      long now, String nodeScheme) {
+      long now, String nodeScheme, String rmBase) {
     Map<String, Object> m = summary(r, usage);
     Attempt cur = r.currentAttempt();
     boolean running = !r.state().isFinal();
-    m.put("trackingUI", r.state().isFinal() ? "History" : cur != null && !cur.trackingUrl().isEmpty() ? "ApplicationMaster" : "UNASSIGNED");
-    if (cur != null && !cur.trackingUrl().isEmpty()) m.put("trackingUrl", cur.trackingUrl());
+    String url = tracking(r, cur, rmBase);
+    m.put("trackingUI", url.isEmpty() ? "UNASSIGNED" : running ? "ApplicationMaster" : "History");
+    if (!url.isEmpty()) m.put("trackingUrl", url);
     // What the scheduler says keeps it waiting, as YARN reports an application it has not activated.
     boolean held = running && r.diagnostics().isEmpty() && usage != null && !usage.diagnostics().isEmpty();
     m.put("diagnostics", held ? usage.diagnostics() : r.diagnostics());
@@ -110,6 +115,23 @@ final class AppJson {
     m.put("attemptFailuresValidityInterval", r.attemptFailuresValidityInterval());
     m.put("timeouts", AppTimeoutJson.timeouts(r, now));
     return m;
+  }
+
+  /**
+   * YARN's tracking URL: none before the application runs; then the one its AM registered or
+   * unregistered with, given a scheme if it has none, or else the application's report on the RM.
+   */
+  private static String tracking(AppReport r, Attempt cur, String rmBase) {
+    YarnApplicationState state = r.state().toYarn();
+    if (state == YarnApplicationState.NEW || state == YarnApplicationState.NEW_SAVING
+        || state == YarnApplicationState.SUBMITTED || state == YarnApplicationState.ACCEPTED) {
+      return "";
+    }
+    String url = cur == null ? "" : cur.trackingUrl();
+    if (url.isEmpty() || url.equalsIgnoreCase("N/A")) {
+      return rmBase.isEmpty() ? "" : rmBase + "/ws/v1/cluster/apps/" + r.id();
+    }
+    return url.contains("://") ? url : (rmBase.startsWith("https") ? "https://" : "http://") + url;
   }
 
   /** @param viewer whether the caller may view the application: others see no logs link or diagnostics */

@@ -50,8 +50,18 @@ final class Bodies {
     return true;
   }
 
+  /** A JSON object, every value of a repeated key kept ({@link JsonTree}). */
   static JsonNode tree(String body) {
-    JsonNode node = read(body, JsonNode.class);
+    if (body == null || body.isBlank()) throw Rejection.badRequest("The request body is empty");
+    JsonNode node;
+    try {
+      node = notNull(JsonTree.read(body));
+    } catch (JsonProcessingException e) {
+      throw malformed(e);
+    } catch (java.io.IOException e) {
+      throw Rejection.badRequest("Unreadable request body: " + e.getMessage());
+    }
+    if (node.isNull()) throw Rejection.badRequest("The request body is null");
     if (!node.isObject()) throw Rejection.badRequest("The request body must be a JSON object");
     return node;
   }

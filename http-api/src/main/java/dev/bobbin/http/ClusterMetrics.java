@@ -30,7 +30,8 @@ final class ClusterMetrics {
     var used = u.clusterUsed();
     return new ClusterMetricsInfo(
         (int) apps.submitted(),
-        count(apps, YarnApplicationState.FINISHED) + failed + killed,
+        // YARN's appsCompleted counts the applications that finished, not those that failed or were killed.
+        count(apps, YarnApplicationState.FINISHED),
         pending,
         count(apps, YarnApplicationState.RUNNING),
         failed,

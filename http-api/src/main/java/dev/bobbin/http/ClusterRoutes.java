@@ -13,15 +13,18 @@ import dev.bobbin.core.RmCore;
 import dev.bobbin.core.app.AppReport;
 import dev.bobbin.core.app.AppState;
 import dev.bobbin.core.scheduler.SchedulerProtocol;
+import dev.bobbin.http.server.MediaNegotiation;
 import dev.bobbin.http.server.PathIds;
 import dev.bobbin.protocol.Resource;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.apache.pekko.http.javadsl.model.HttpResponse;
 import org.apache.pekko.http.javadsl.server.AllDirectives;
@@ -41,6 +44,9 @@ final class ClusterRoutes extends AllDirectives {
   private static final String SERVICE = "RMWebService";
   private static final String ADMIN_SERVICE = "AdminService";
   private static final String SUBMIT = "Submit Application Request";
+  /** The scheduler view's classes that JAXB tells apart by {@code xsi:type}: its JSON's {@code type}. */
+  private static final Set<String> SCHEDULER_TYPES = Set.of("fifoScheduler", "fairScheduler",
+      "fairSchedulerLeafQueueInfo", "capacityScheduler", "capacitySchedulerLeafQueueInfo");
   private final RmCore core;
   private final UserAccess users;
   private final GroupsRefresh groupsRefresh;
@@ -53,18 +59,35 @@ final class ClusterRoutes extends AllDirectives {
   }
 
   Route routes() {
-    return pathPrefix("ws", () -> pathPrefix("v1", () -> pathPrefix("cluster", () -> users.require(caller -> concat(
-        pathEndOrSingleSlash(() -> get(() -> complete(ok(info())))),
-        path("info", () -> get(() -> complete(ok(info())))),
+    return pathPrefix("ws", () -> pathPrefix("v1", () -> pathPrefix("cluster", () -> users.require(caller -> xml(null, () -> concat(
+        pathEndOrSingleSlash(() -> get(() -> async(this::info))),
+        path("info", () -> get(() -> async(this::info))),
         path("metrics", () -> get(() -> async(this::metrics))),
-        path("scheduler", () -> get(() -> async(this::scheduler))),
+        path("scheduler", () -> extractRequest(request -> mapResponse(r ->
+            MediaNegotiation.negotiated(request, r, null, SCHEDULER_TYPES), () -> get(() -> async(this::scheduler))))),
         path("nodes", () -> get(() -> parameterMap(q -> async(() -> nodes(q))))),
         path(PathMatchers.segment("nodes").slash(PathMatchers.segment()), id -> get(() ->
             PathIds.nodeId(id, () -> async(() -> node(id))))),
         path(PathMatchers.segment("nodes").slash(PathMatchers.segment()).slash("state"), id -> put(() ->
-            PathIds.nodeId(id, () -> entity(Unmarshaller.entityToString(), body -> putNodeState(id, body, caller))))),
+            PathIds.nodeId(id, () -> xml("nodeState", () -> body(body -> putNodeState(id, body, caller)))))),
         pathPrefix("admin", () -> admin(caller)),
-        pathPrefix("apps", () -> appRoutes(caller)))))));
+        pathPrefix("apps", () -> appRoutes(caller))))))));
+  }
+
+  /**
+   * The route's answers in XML to a caller who asks for it: a successful body with the root element
+   * {@code root} (YARN's name for a class whose JSON has no root), or its one field when null; an
+   * error always under {@code RemoteException}.
+   */
+  private Route xml(String root, Supplier<Route> inner) {
+    return extractRequest(request -> mapResponse(r -> root != null && !r.status().isSuccess() ? r
+        : MediaNegotiation.negotiated(request, r, root), inner));
+  }
+
+  /** The request's body, JSON or XML by its content type. */
+  private Route body(Function<RequestBody, Route> inner) {
+    return extractRequestEntity(e -> entity(Unmarshaller.entityToString(),
+        text -> inner.apply(new RequestBody(text, MediaNegotiation.isXml(e.getContentType())))));
   }
 
   /** Every admin endpoint: the administrators' alone once ACLs are on. */
@@ -88,9 +111,9 @@ final class ClusterRoutes extends AllDirectives {
   }
 
   /** A graceful decommission, a forced one, or a recommission of one node: the administrators' alone. */
-  private Route putNodeState(String id, String body, RestCaller caller) {
+  private Route putNodeState(String id, RequestBody body, RestCaller caller) {
     return asAdmin(caller, "updateNodeState", "Update Node State", () -> {
-      JsonNode tree = Bodies.tree(body);
+      JsonNode tree = body.tree("nodeState");
       return core.setNodeState(id, NodeStateJson.state(tree), NodeStateJson.timeout(tree));
     }, state -> ok(Map.of("state", state)));
   }
@@ -106,7 +129,7 @@ final class ClusterRoutes extends AllDirectives {
   }
 
   private Route asAdmin(RestCaller caller, String method, String operation, Supplier<CompletionStage<String>> op,
-      java.util.function.Function<String, HttpResponse> answer) {
+      Function<String, HttpResponse> answer) {
     return async(() -> {
       if (!core.access().isAdmin(caller.who())) {
         throw Rejection.accessDenied("User " + caller.user() + " doesn't have permission to call '" + method + "'");
@@ -118,35 +141,35 @@ final class ClusterRoutes extends AllDirectives {
   private Route appRoutes(RestCaller caller) {
     return concat(
         pathEndOrSingleSlash(() -> concat(
-            get(() -> parameterMap(q -> async(() -> listApps(q, caller)))),
-            post(() -> extractUri(uri -> entity(Unmarshaller.entityToString(),
+            get(() -> parameterMultiMap(q -> extractUri(uri -> async(() -> listApps(q, caller, rmBase(uri)))))),
+            post(() -> extractUri(uri -> body(
                 body -> async(() -> submit(body, caller, uri.toString()), caller, SUBMIT, SERVICE, null)))))),
-        path("new-application", () -> post(() -> async(() -> newApplication(caller.user())))),
+        path("new-application", () -> xml("NewApplication", () -> post(() -> async(() -> newApplication(caller.user()))))),
         pathPrefix(PathMatchers.segment(), id -> PathIds.applicationId(id, () -> oneApp(id, caller))));
   }
 
   private Route oneApp(String id, RestCaller caller) {
     return concat(
-        pathEndOrSingleSlash(() -> get(() -> async(() -> app(id, caller)))),
+        pathEndOrSingleSlash(() -> get(() -> extractUri(uri -> async(() -> app(id, caller, rmBase(uri)))))),
         path("appattempts", () -> get(() -> async(() -> attempts(id, caller)))),
         path("amrmtoken", () -> get(() -> async(() -> amToken(id, caller)))),
         path(PathMatchers.segment("appattempts").slash(PathMatchers.segment()).slash("containers"), attemptId ->
             get(() -> PathIds.attemptId(attemptId, () -> async(() -> attemptContainers(id, attemptId, caller))))),
-        path("state", () -> concat(
+        path("state", () -> xml("appstate", () -> concat(
             get(() -> async(() -> state(id))),
-            put(() -> entity(Unmarshaller.entityToString(), body -> async(() -> putState(id, body, caller)))))),
+            put(() -> body(body -> async(() -> putState(id, body, caller))))))),
         path("timeouts", () -> get(() -> async(() -> timeouts(id)))),
         path(PathMatchers.segment("timeouts").slash(PathMatchers.segment()), type ->
             get(() -> async(() -> timeout(id, type)))),
         path("timeout", () -> concat(
             get(() -> async(() -> timeout(id, AppTimeoutJson.LIFETIME))),
-            put(() -> entity(Unmarshaller.entityToString(), body -> async(() -> putTimeout(id, body, caller)))))),
-        path("priority", () -> concat(
+            put(() -> body(body -> async(() -> putTimeout(id, body, caller)))))),
+        path("priority", () -> xml("applicationpriority", () -> concat(
             get(() -> async(() -> priority(id))),
-            put(() -> entity(Unmarshaller.entityToString(), body -> async(() -> putPriority(id, body, caller)))))),
-        path("queue", () -> concat(
+            put(() -> body(body -> async(() -> putPriority(id, body, caller))))))),
+        path("queue", () -> xml("appqueue", () -> concat(
             get(() -> async(() -> queue(id))),
-            put(() -> entity(Unmarshaller.entityToString(), body -> async(() -> putQueue(id, body, caller)))))));
+            put(() -> body(body -> async(() -> putQueue(id, body, caller))))))));
   }
 
   private CompletionStage<HttpResponse> queue(String id) {
@@ -157,8 +180,8 @@ final class ClusterRoutes extends AllDirectives {
    * As {@code yarn application -movetoqueue}: for whoever may modify the application and submit to
    * the target queue.
    */
-  private CompletionStage<HttpResponse> putQueue(String id, String body, RestCaller caller) {
-    String queue = SubmissionJson.queue(Bodies.tree(body));
+  private CompletionStage<HttpResponse> putQueue(String id, RequestBody body, RestCaller caller) {
+    String queue = SubmissionJson.queue(body.tree("appqueue"));
     return audited(caller, "Move Application Request", SERVICE, id,
         core.moveToQueue(id, queue, caller.who(), mayModify(caller, id))).thenApply(r -> ok(Map.of("queue", QueuePath.of(r.queue()).full())));
   }
@@ -168,8 +191,8 @@ final class ClusterRoutes extends AllDirectives {
   }
 
   /** As {@code yarn application -updatePriority}: for whoever may kill the application. */
-  private CompletionStage<HttpResponse> putPriority(String id, String body, RestCaller caller) {
-    int priority = SubmissionJson.priority(Bodies.tree(body));
+  private CompletionStage<HttpResponse> putPriority(String id, RequestBody body, RestCaller caller) {
+    int priority = SubmissionJson.priority(body.tree("applicationpriority"));
     return audited(caller, "Update Application Priority", SERVICE, id, core.updatePriority(id, priority, mayModify(caller, id))).thenApply(r -> ok(Map.of("priority", r.priority())));
   }
 
@@ -185,8 +208,8 @@ final class ClusterRoutes extends AllDirectives {
   }
 
   /** As {@code yarn application -updateLifetime}: for whoever may kill the application. */
-  private CompletionStage<HttpResponse> putTimeout(String id, String body, RestCaller caller) {
-    long expiry = AppTimeoutJson.expiryTime(Bodies.tree(body));
+  private CompletionStage<HttpResponse> putTimeout(String id, RequestBody body, RestCaller caller) {
+    long expiry = AppTimeoutJson.expiryTime(body.tree(null));
     return audited(caller, "Update Application Timeouts", SERVICE, id,
         core.updateLifetime(id, expiry, mayModify(caller, id)))
         .thenApply(r -> ok(Map.of("timeout", AppTimeoutJson.lifetime(r, System.currentTimeMillis()))));
@@ -265,9 +288,14 @@ final class ClusterRoutes extends AllDirectives {
     return core.access().canView(caller.who(), r, core.queueAcls());
   }
 
-  private Map<String, Object> info() {
+  /** YARN's cluster information; its id is the timestamp in the application ids this member issues. */
+  private CompletionStage<HttpResponse> info() {
+    return core.applicationIdStamp().thenApply(stamp -> ok(info(stamp)));
+  }
+
+  private Map<String, Object> info(long clusterId) {
     Map<String, Object> m = new LinkedHashMap<>();
-    m.put("id", core.clusterTimestamp());
+    m.put("id", clusterId);
     m.put("startedOn", startedOn);
     m.put("state", "STARTED");
     m.put("haState", "ACTIVE");
@@ -293,8 +321,8 @@ final class ClusterRoutes extends AllDirectives {
   }
 
   /** The caller submits as themselves, whatever the body says. */
-  private CompletionStage<HttpResponse> submit(String body, RestCaller caller, String uri) {
-    JsonNode tree = Bodies.tree(body);
+  private CompletionStage<HttpResponse> submit(RequestBody body, RestCaller caller, String uri) {
+    JsonNode tree = body.tree(SubmissionFields.ROOT);
     var submission = SubmissionJson.withLongRunningFields(tree, SubmissionJson.parse(tree, caller.user()));
     String base = uri.contains("?") ? uri.substring(0, uri.indexOf('?')) : uri;
     String location = (base.endsWith("/") ? base : base + "/") + submission.appId();
@@ -302,32 +330,38 @@ final class ClusterRoutes extends AllDirectives {
         core.submit(submission, caller.who())).thenApply(r -> JsonResponses.accepted(location));
   }
 
-  private CompletionStage<HttpResponse> app(String id, RestCaller caller) {
-    return audited(caller, "Get Application Report", SERVICE, id, core.application(id))
-        .thenCombine(core.usage(id), (r, u) ->
-            ok(Map.of("app", AppJson.app(r, u.usage(), core.clusterTimestamp(), u.clusterCapacity(),
-                System.currentTimeMillis(), canView(caller, r), core.nodeScheme()))));
+  private CompletionStage<HttpResponse> app(String id, RestCaller caller, String rmBase) {
+    return core.applicationIdStamp().thenCompose(clusterId ->
+        audited(caller, "Get Application Report", SERVICE, id, core.application(id)).thenCombine(core.usage(id),
+            (r, u) -> ok(Map.of("app", AppJson.app(r, u.usage(), clusterId, u.clusterCapacity(),
+                System.currentTimeMillis(), canView(caller, r), core.nodeScheme(), rmBase)))));
   }
 
-  private CompletionStage<HttpResponse> listApps(Map<String, String> q, RestCaller caller) {
+  /** {@code http://host:port} of the RM as the caller reached it. */
+  private static String rmBase(org.apache.pekko.http.javadsl.model.Uri uri) {
+    return uri.scheme() + "://" + uri.host().address() + (uri.port() > 0 ? ":" + uri.port() : "");
+  }
+
+  private CompletionStage<HttpResponse> listApps(Map<String, List<String>> q, RestCaller caller, String rmBase) {
     AppFilter filter = AppFilter.parse(q);
-    return audited(caller, "Get Applications Request", SERVICE, null, core.applications())
+    return core.applicationIdStamp().thenCompose(clusterId ->
+        audited(caller, "Get Applications Request", SERVICE, null, core.applications())
         .thenCombine(core.usage(), (apps, u) -> {
           long now = System.currentTimeMillis();
           List<Object> out = new ArrayList<>();
           for (AppReport r : apps) {
             if (out.size() >= filter.limit()) break;
             if (filter.test().test(r)) {
-              out.add(AppJson.app(r, u.apps().get(r.id()), core.clusterTimestamp(), u.clusterCapacity(), now,
-                  canView(caller, r), core.nodeScheme()));
+              out.add(AppJson.app(r, u.apps().get(r.id()), clusterId, u.clusterCapacity(), now,
+                  canView(caller, r), core.nodeScheme(), rmBase));
             }
           }
           return ok(Map.of("apps", Map.of("app", out)));
-        });
+        }));
   }
 
-  private CompletionStage<HttpResponse> putState(String id, String body, RestCaller caller) {
-    JsonNode tree = Bodies.tree(body);
+  private CompletionStage<HttpResponse> putState(String id, RequestBody body, RestCaller caller) {
+    JsonNode tree = body.tree("appstate");
     String target = tree.path("state").asText("");
     if (!AppState.KILLED.name().equals(target)) {
       return CompletableFuture.completedFuture(badRequest("Only 'KILLED' is allowed as a target state."));

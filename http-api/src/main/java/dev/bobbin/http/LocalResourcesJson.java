@@ -27,13 +27,13 @@ final class LocalResourcesJson {
 
   static Map<String, LocalResource> parse(JsonNode spec) {
     JsonNode node = spec.path("local-resources");
-    if (node.isMissingNode() || node.isNull()) return Map.of();
-    if (!node.isObject()) throw Rejection.badRequest(FIELD + " must be a JSON object");
+    if (JaxbShapes.isEmpty(node)) return Map.of();
+    if (!node.isObject() && !node.isArray()) throw Rejection.badRequest(FIELD + " must be a JSON object");
     Map<String, LocalResource> out = new LinkedHashMap<>();
-    for (JsonNode e : SubmissionJson.asList(node.path("entry"))) {
-      String name = linkName(e.path("key"));
+    for (var e : JaxbShapes.entries(node, FIELD)) {
+      String name = linkName(com.fasterxml.jackson.databind.node.TextNode.valueOf(e.getKey()));
       if (out.containsKey(name)) throw Rejection.badRequest(FIELD + ": the link name '" + name + "' appears twice");
-      out.put(name, resource(name, e.path("value")));
+      out.put(name, resource(name, e.getValue()));
     }
     return out;
   }

@@ -34,7 +34,7 @@ final class RmMetrics {
     new UptimeMetrics().bindTo(registry);
     gauge("bobbin.cluster.apps.submitted", "Applications the RM knows, in any state.",
         ClusterMetricsInfo::appsSubmitted);
-    gauge("bobbin.cluster.apps.completed", "Applications that finished, failed or were killed.",
+    gauge("bobbin.cluster.apps.completed", "Applications that finished; those that failed or were killed are counted apart.",
         ClusterMetricsInfo::appsCompleted);
     gauge("bobbin.cluster.apps.pending", "Applications submitted or accepted, not yet running.",
         ClusterMetricsInfo::appsPending);

@@ -16,8 +16,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Reads YARN's {@code ApplicationSubmissionContextInfo} JSON. Lists and maps accept the shapes
- * Hadoop's Jersey emits and accepts: a single value or an array, and {@code {"entry":[...]}} maps.
+ * Reads YARN's {@code ApplicationSubmissionContextInfo} JSON. Lists and maps accept every shape
+ * that writers of Hadoop's classes give them ({@link JaxbShapes}); a field Bobbin does not act on
+ * is refused unless it asks for nothing ({@link SubmissionFields}).
  * Numbers must be whole and fit the type YARN gives the field (a number written as a string is read
  * as Hadoop's JSON provider reads it); objects must be objects. How long the strings may be is
  * {@link dev.bobbin.core.app.SubmissionRules}' to say.
@@ -25,26 +26,35 @@ import java.util.Map;
 final class SubmissionJson {
   private SubmissionJson() {}
 
+  /**
+   * @param n the body: {@code ApplicationSubmissionContextInfo}, or the same under its XML root name
+   *     {@code application-submission-context} (as Jettison's writer roots it)
+   */
   static Submission parse(JsonNode n, String user) {
+    n = SubmissionFields.unwrap(n);
+    SubmissionFields.check(n);
     JsonNode spec = object(n, "am-container-spec");
     List<String> commands = new ArrayList<>();
-    for (JsonNode c : asList(object(spec, "commands").path("command"))) {
+    for (JsonNode c : JaxbShapes.list(spec.path("commands"), "command", "am-container-spec.commands")) {
       if (!c.isTextual()) throw Rejection.badRequest("am-container-spec.commands.command must be strings");
       commands.add(c.asText());
     }
     Map<String, String> env = new LinkedHashMap<>();
-    for (JsonNode e : asList(object(spec, "environment").path("entry"))) {
-      if (!e.path("key").isTextual()) throw Rejection.badRequest("environment entries need a string key");
-      String value = text(e, "value");
-      env.put(e.path("key").asText(), value == null ? "" : value);
+    for (var e : JaxbShapes.entries(spec.path("environment"), "am-container-spec.environment")) {
+      JsonNode v = e.getValue();
+      if (!v.isMissingNode() && !v.isNull() && !v.isValueNode()) {
+        throw Rejection.badRequest("am-container-spec.environment[" + e.getKey() + "].value must be a string");
+      }
+      if (env.put(e.getKey(), v.isValueNode() && !v.isNull() ? v.asText() : "") != null) {
+        throw Rejection.badRequest("am-container-spec.environment: the variable " + e.getKey() + " is given twice");
+      }
     }
     JsonNode res = object(n, "resource");
     Resource resource = new Resource(number(res, "memory", Long.MIN_VALUE, Long.MAX_VALUE),
         (int) number(res, "vCores", Integer.MIN_VALUE, Integer.MAX_VALUE));
+    SubmissionFields.checkResourceInformations(res.path("resourceInformations"), resource);
     List<String> tags = new ArrayList<>();
-    JsonNode tagNode = n.path("application-tags");
-    for (JsonNode t : asList(tagNode.isObject() ? tagNode.path("tag") : tagNode)) {
-      if (!t.isValueNode()) throw Rejection.badRequest("application-tags must be strings");
+    for (JsonNode t : JaxbShapes.list(n.path("application-tags"), "tag", "application-tags")) {
       for (String part : t.asText().split(",")) if (!part.isBlank()) tags.add(part.trim().toLowerCase());
     }
     return new Submission(
@@ -70,6 +80,7 @@ final class SubmissionJson {
    * (ms, -1 when missing: every failure counts) and {@code application-timeouts}.
    */
   static Submission withLongRunningFields(JsonNode n, Submission parsed) {
+    n = SubmissionFields.unwrap(n);
     long window = n.hasNonNull("attempt-failures-validity-interval")
         ? number(n, "attempt-failures-validity-interval", Long.MIN_VALUE, Long.MAX_VALUE) : -1;
     return parsed.withAttemptFailuresValidityInterval(window).withLifetime(AppTimeoutJson.lifetimeMs(n));
@@ -87,8 +98,8 @@ final class SubmissionJson {
   /** {@code am-container-spec.application-acls}: {@code {"entry":[{"key":"VIEW_APP","value":"u1,u2 g1"}]}}. */
   private static Map<ApplicationAccessType, String> acls(JsonNode spec) {
     Map<ApplicationAccessType, String> acls = new EnumMap<>(ApplicationAccessType.class);
-    for (JsonNode e : asList(spec.path("application-acls").path("entry"))) {
-      String key = e.path("key").asText("");
+    for (var e : JaxbShapes.entries(spec.path("application-acls"), "am-container-spec.application-acls")) {
+      String key = e.getKey();
       ApplicationAccessType type;
       try {
         type = ApplicationAccessType.valueOf(key);
@@ -96,10 +107,12 @@ final class SubmissionJson {
         throw Rejection.badRequest("am-container-spec.application-acls: unknown access type '" + key
             + "' (known: " + Arrays.toString(ApplicationAccessType.values()) + ")");
       }
-      if (!e.path("value").isTextual()) {
+      if (!e.getValue().isTextual()) {
         throw Rejection.badRequest("am-container-spec.application-acls: the " + key + " ACL must be a string");
       }
-      acls.put(type, e.path("value").asText());
+      if (acls.put(type, e.getValue().asText()) != null) {
+        throw Rejection.badRequest("am-container-spec.application-acls: the " + key + " ACL is given twice");
+      }
     }
     return acls;
   }
@@ -113,16 +126,18 @@ final class SubmissionJson {
     return out;
   }
 
-  /** The field's object; a missing one reads as empty, anything but an object is refused. */
-  private static JsonNode object(JsonNode n, String field) {
+  /** The field's object; a missing one (or Jettison's empty {@code ""}) reads as empty, anything but an object is refused. */
+  static JsonNode object(JsonNode n, String field) {
     JsonNode v = n.path(field);
     if (v.isMissingNode() || v.isNull() || v.isObject()) return v;
+    if (v.isTextual() && v.asText().isEmpty()) return com.fasterxml.jackson.databind.node.MissingNode.getInstance();
     throw Rejection.badRequest(field + " must be a JSON object, was " + v.getNodeType().name().toLowerCase());
   }
 
   private static String text(JsonNode n, String field) {
     JsonNode v = n.path(field);
     if (v.isMissingNode() || v.isNull()) return null;
+    if (v.isArray()) throw Rejection.badRequest(field + " is given more than once");
     if (!v.isValueNode()) throw Rejection.badRequest(field + " must be a string");
     return v.asText();
   }

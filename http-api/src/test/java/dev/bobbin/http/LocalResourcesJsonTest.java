@@ -42,7 +42,8 @@ class LocalResourcesJsonTest {
   void refusesBadEntriesNamingTheField() {
     String ok = "{\"resource\":\"file:///f\",\"type\":\"FILE\",\"visibility\":\"PUBLIC\",\"size\":1,\"timestamp\":1}";
     assertRefused(entry("\"../x\"", ok), "local-resources.entry.key '../x' must be a plain file name");
-    assertRefused(entry("1", ok), "local-resources.entry.key must be a non-empty string");
+    assertRefused(entry("\"\"", ok), "local-resources.entry.key must be a non-empty string");
+    assertRefused(entry("{\"a\":1}", ok), "local-resources.entry.key must be a string");
     assertRefused(entry("\"f\"", ok.replace("file:///f", "hdfs://nn/f")),
         "local-resources[f].resource must be a file://, http:// or https:// URL");
     assertRefused(entry("\"f\"", ok.replace("FILE", "BLOB")), "local-resources[f].type must be one of");
@@ -54,7 +55,7 @@ class LocalResourcesJsonTest {
     assertRefused(entry("\"f\"", ok.replace("FILE", "PATTERN").replace("}", ",\"pattern\":\"[\"}")),
         "local-resources[f].pattern is not a regular expression");
     assertRefused(entry("\"f\"", "\"file:///f\""), "local-resources[f].value must be a JSON object");
-    assertRefused("[]", "am-container-spec.local-resources must be a JSON object");
+    assertRefused("\"f\"", "am-container-spec.local-resources must be a JSON object");
   }
 
   private static void assertRefused(String entries, String message) {

@@ -48,7 +48,10 @@ class RmMetricsTest {
         "bobbin_cluster_decommissioning_nodes", "bobbin_cluster_decommissioned_nodes", "bobbin_cluster_shutdown_nodes",
         "bobbin_cluster_allocations_total");
     assertThat(after).containsEntry("bobbin_cluster_apps_submitted", "10.0")
-        .containsEntry("bobbin_cluster_apps_completed", "6.0")
+        // Completed is FINISHED alone, as in YARN: failed and killed applications are counted apart.
+        .containsEntry("bobbin_cluster_apps_completed", "2.0")
+        .containsEntry("bobbin_cluster_apps_failed", "2.0")
+        .containsEntry("bobbin_cluster_apps_killed", "2.0")
         .containsEntry("bobbin_cluster_available_mb", "6144.0");
     assertThat(second).contains("# TYPE bobbin_cluster_apps_submitted gauge")
         .contains("# TYPE bobbin_cluster_allocations_total counter")

@@ -118,8 +118,8 @@ class SubmissionJsonTest {
         .hasMessageContaining("resource must be a JSON object");
     assertThatThrownBy(() -> parse("{\"am-container-spec\":[\"ls\"]}")).isInstanceOf(Rejection.class)
         .hasMessageContaining("am-container-spec must be a JSON object");
-    assertThatThrownBy(() -> parse("{\"am-container-spec\":{\"commands\":\"ls\"}}")).isInstanceOf(Rejection.class)
-        .hasMessageContaining("commands must be a JSON object");
+    assertThatThrownBy(() -> parse("{\"am-container-spec\":{\"commands\":{\"cmd\":\"ls\"}}}"))
+        .isInstanceOf(Rejection.class).hasMessageContaining("am-container-spec.commands must be a list of command values");
     assertThatThrownBy(() -> parse("{\"am-container-spec\":{\"environment\":{\"entry\":{\"key\":\"K\","
         + "\"value\":{\"nested\":1}}}}}")).isInstanceOf(Rejection.class).hasMessageContaining("value must be a string");
     assertThatThrownBy(() -> parse("{\"application-tags\":{\"tag\":[{\"a\":1}]}}")).isInstanceOf(Rejection.class)
@@ -146,5 +146,81 @@ class SubmissionJsonTest {
         .isInstanceOf(Rejection.class).hasMessage("priority must be a whole number, was 1.5");
     assertThatThrownBy(() -> SubmissionJson.priority(Bodies.tree("{\"priority\":-1}")))
         .isInstanceOf(Rejection.class).hasMessage("priority must be between 0 and 2147483647, was -1");
+  }
+
+  /** What Jersey's natural notation, the one Hadoop's RM and its clients configure, writes. */
+  @Test
+  void keepsEveryValueOfHadoopsNaturalNotation() {
+    Submission s = parse("""
+        {"application-id":"application_1_0001","priority":-1,"unmanaged-AM":false,"cancel-tokens-when-complete":true,
+         "am-container-spec":{"local-resources":{},
+           "environment":{"entry":{"key":"A","value":"1"},"entry":{"key":"B","value":"2"},"entry":{"key":"C","value":"3"}},
+           "commands":[{"command":["echo a","echo b"]}],"service-data":{},"credentials":{"tokens":{},"secrets":{}},
+           "application-acls":{"entry":{"key":"VIEW_APP","value":"u1"},"entry":{"key":"MODIFY_APP","value":"u2"}}},
+         "resource":{"memory":512,"vCores":1,"resourceInformations":{}},"application-type":"",
+         "application-tags":[{"tag":["t1","t2"]}],"app-node-label-expression":"",
+         "am-container-node-label-expression":"","attempt-failures-validity-interval":-1,"reservation-id":""}""");
+    assertThat(s.amLaunch().environment()).containsOnly(Map.entry("A", "1"), Map.entry("B", "2"), Map.entry("C", "3"));
+    assertThat(s.amLaunch().commands()).containsExactly("echo a", "echo b");
+    assertThat(s.tags()).containsExactly("t1", "t2");
+    assertThat(s.acls()).containsEntry(ApplicationAccessType.VIEW_APP, "u1").containsEntry(ApplicationAccessType.MODIFY_APP, "u2");
+  }
+
+  /** Jersey's mapped notation (numbers as strings), Jettison's (rooted, empty maps as ""), and Jackson's plain maps. */
+  @Test
+  void readsTheOtherWritersShapes() {
+    Submission mapped = parse("""
+        {"application-id":"application_1_0001","priority":"-1","max-app-attempts":"0","unmanaged-AM":"false",
+         "am-container-spec":{"local-resources":null,"environment":{"entry":[{"key":"A","value":"1"},{"key":"B","value":"2"}]},
+           "commands":{"command":["x","y"]},"service-data":null,"credentials":{"tokens":null,"secrets":null}},
+         "resource":{"memory":"512","vCores":"1","resourceInformations":null},"application-tags":{"tag":["t1","t2"]}}""");
+    assertThat(mapped.amLaunch().environment()).containsOnlyKeys("A", "B");
+    assertThat(mapped.amLaunch().commands()).containsExactly("x", "y");
+    assertThat(mapped.amResource()).isEqualTo(new Resource(512, 1));
+    Submission jettison = parse("""
+        {"application-submission-context":{"application-id":"application_1_0001",
+         "am-container-spec":{"local-resources":"","environment":{"entry":[{"key":"A","value":1}]},
+           "commands":{"command":"x"},"service-data":"","credentials":{"tokens":"","secrets":""}},
+         "resource":{"memory":512,"vCores":1,"resourceInformations":""}}}""");
+    assertThat(jettison.appId()).isEqualTo("application_1_0001");
+    assertThat(jettison.amLaunch().environment()).containsEntry("A", "1");
+    Submission jackson = parse("""
+        {"application-id":"application_1_0001","am-container-spec":{"environment":{"A":"1","B":"2"},
+           "application-acls":{"VIEW_APP":"u1"},"commands":["x","y"],"local-resources":{}},
+         "application-tags":["t1","t2"],"log-aggregation-context":null,
+         "resource":{"memory":512,"vCores":1,"resourceInformations":{"resourceInformation":[
+           {"name":"memory-mb","value":512,"units":"Mi"},{"name":"vcores","value":1,"units":""}]}}}""");
+    assertThat(jackson.amLaunch().environment()).containsOnly(Map.entry("A", "1"), Map.entry("B", "2"));
+    assertThat(jackson.acls()).containsEntry(ApplicationAccessType.VIEW_APP, "u1");
+    assertThat(jackson.amLaunch().commands()).containsExactly("x", "y");
+    assertThat(jackson.tags()).containsExactly("t1", "t2");
+    assertThat(parse("{\"application-id\":\"application_1_0001\",\"am-container-spec\":{\"commands\":\"only\"}}")
+        .amLaunch().commands()).containsExactly("only");
+  }
+
+  @Test
+  void refusesWhatItWouldOtherwiseDropNamingTheField() {
+    String base = "{\"application-id\":\"application_1_0001\",";
+    assertRefused(base + "\"colour\":\"blue\"}", "Unknown field colour");
+    assertRefused(base + "\"am-container-spec\":{\"command\":[\"x\"]}}", "Unknown field am-container-spec.command");
+    assertRefused(base + "\"resource\":{\"memory\":1,\"gpus\":1}}", "Unknown field resource.gpus");
+    assertRefused(base + "\"app-node-label-expression\":\"gpu\"}", "app-node-label-expression is not supported");
+    assertRefused(base + "\"am-container-node-label-expression\":\"gpu\"}", "am-container-node-label-expression is not supported");
+    assertRefused(base + "\"reservation-id\":\"reservation_1_0001\"}", "reservation-id is not supported");
+    assertRefused(base + "\"log-aggregation-context\":{\"log-include-pattern\":\"*.log\"}}", "log-aggregation-context is not supported");
+    assertRefused(base + "\"am-container-spec\":{\"service-data\":{\"entry\":{\"key\":\"s\",\"value\":\"eA\"}}}}",
+        "am-container-spec.service-data is not supported");
+    assertRefused(base + "\"am-container-spec\":{\"credentials\":{\"secrets\":{\"entry\":{\"key\":\"s\",\"value\":\"eA\"}}}}}",
+        "am-container-spec.credentials is not supported");
+    assertRefused(base + "\"resource\":{\"memory\":512,\"resourceInformations\":{\"resourceInformation\":[{\"name\":\"yarn.io/gpu\",\"value\":1}]}}}",
+        "not 'yarn.io/gpu'");
+    assertRefused(base + "\"am-container-spec\":{\"environment\":{\"entry\":[{\"key\":\"A\",\"value\":\"1\"},{\"key\":\"A\",\"value\":\"2\"}]}}}",
+        "the variable A is given twice");
+    assertRefused(base + "\"queue\":\"a\",\"queue\":\"b\"}", "queue is given more than once");
+  }
+
+  private static void assertRefused(String json, String message) {
+    assertThatThrownBy(() -> parse(json)).isInstanceOf(Rejection.class).hasMessageContaining(message)
+        .satisfies(e -> assertThat(((Rejection) e).status()).isEqualTo(400));
   }
 }

@@ -48,6 +48,12 @@ class AppMoveIT {
     Http.await(Duration.ofSeconds(60), "the AM and its worker", () -> app(base, id).path("allocatedMB").asLong() == 2048);
     String path = base + "/apps/" + id + "/queue?user.name=alice";
     assertThat(Http.get(path).body()).isEqualTo("{\"queue\":\"root.a\"}");
+    // Running, it is tracked as YARN tracks it: its AM registered no URL, so at its report on the RM.
+    JsonNode running = app(base, id);
+    assertThat(running.path("trackingUI").asText()).isEqualTo("ApplicationMaster");
+    assertThat(running.path("trackingUrl").asText()).startsWith("http://").endsWith("/ws/v1/cluster/apps/" + id);
+    assertThat(Http.get(running.path("trackingUrl").asText() + "?user.name=alice").json().path("app").path("id").asText())
+        .isEqualTo(id);
 
     // Refusals: each a RemoteException, each leaving the application where it was.
     assertRemoteException(Http.put(path, "{\"queue\":"), 400, "BadRequestException", "Malformed request body");

@@ -8,6 +8,7 @@ import dev.bobbin.protocol.WirePaths;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -216,5 +217,127 @@ class RestApiIT {
     Http.Reply r = Http.get(rm.url() + "/metrics");
     assertThat(r.status()).isEqualTo(200);
     assertThat(r.body()).contains("# TYPE bobbin_cluster_apps_submitted gauge").contains("bobbin_cluster_total_mb ");
+  }
+
+  /** As Hadoop's RM and its clients write the submission (Jersey's natural notation): every value kept. */
+  @Test
+  void aSubmissionAsHadoopsWriterWritesItKeepsEveryValue() throws Exception {
+    String id = newAppId();
+    String body = """
+        {"application-id":"%s","application-name":"natural","queue":"default","priority":-1,
+         "am-container-spec":{"local-resources":{},
+           "environment":{"entry":{"key":"A","value":"1"},"entry":{"key":"B","value":"2"}},
+           "commands":[{"command":["echo a","echo b"]}],"service-data":{},"credentials":{"tokens":{},"secrets":{}},
+           "application-acls":{"entry":{"key":"VIEW_APP","value":"u1"}}},
+         "unmanaged-AM":false,"cancel-tokens-when-complete":true,"max-app-attempts":0,
+         "resource":{"memory":512,"vCores":1,"resourceInformations":{}},"application-type":"",
+         "keep-containers-across-application-attempts":false,"application-tags":[{"tag":["t1","t2"]}],
+         "app-node-label-expression":"","am-container-node-label-expression":"",
+         "attempt-failures-validity-interval":-1,"reservation-id":""}""".formatted(id);
+    assertThat(Http.post(base + "/apps", body).status()).isEqualTo(202);
+    JsonNode app = Http.get(base + "/apps/" + id).json().path("app");
+    assertThat(app.path("name").asText()).isEqualTo("natural");
+    assertThat(app.path("applicationTags").asText()).isEqualTo("t1,t2");
+    Http.put(base + "/apps/" + id + "/state", "{\"state\":\"KILLED\"}");
+  }
+
+  @Test
+  void aFieldBobbinDoesNotActOnIsRefusedByNameAndNothingIsCreated() throws Exception {
+    String unknown = newAppId();
+    assertRemoteException(Http.post(base + "/apps", submission(unknown, "default", 512)
+        .replace("\"queue\"", "\"colour\":\"blue\",\"queue\"")), 400, "BadRequestException", "Unknown field colour");
+    String labelled = newAppId();
+    assertRemoteException(Http.post(base + "/apps", submission(labelled, "default", 512)
+        .replace("\"queue\"", "\"app-node-label-expression\":\"gpu\",\"queue\"")), 400, "BadRequestException",
+        "app-node-label-expression is not supported");
+    for (String id : new String[] {unknown, labelled}) {
+      assertRemoteException(Http.get(base + "/apps/" + id), 404, "NotFoundException", "not found");
+    }
+  }
+
+  @Test
+  void theClusterPathAnswersAsInfoWithTheTimestampOfTheApplicationIds() throws Exception {
+    String id = newAppId();
+    for (String path : new String[] {base, base + "/"}) {
+      Http.Reply r = Http.get(path);
+      assertThat(r.status()).as(path).isEqualTo(200);
+      assertThat(id).startsWith("application_" + r.json().path("clusterInfo").path("id").asLong() + "_");
+    }
+  }
+
+  @Test
+  void unknownPathsAndMethodsUnderWsV1AreRemoteExceptions() throws Exception {
+    for (String path : new String[] {"/ws/v1/nosuch", "/ws/v1/cluster/nosuch", "/ws/v1/cluster/apps/application_1_0001/nosuch"}) {
+      assertRemoteException(Http.get(rm.url() + path), 404, "NotFoundException", "");
+    }
+    assertRemoteException(Http.send(HttpRequest.newBuilder(URI.create(base + "/info")).DELETE()), 405,
+        "NotAllowedException", "");
+  }
+
+  @Test
+  void repeatedStatesAreAllAppliedAndCompletedCountsOnlyFinished() throws Exception {
+    String accepted = newAppId();
+    assertThat(Http.post(base + "/apps", submission(accepted, "default", 512)).status()).isEqualTo(202);
+    String killed = newAppId();
+    assertThat(Http.post(base + "/apps", submission(killed, "default", 512)).status()).isEqualTo(202);
+    assertThat(Http.put(base + "/apps/" + killed + "/state", "{\"state\":\"KILLED\"}").status()).isEqualTo(200);
+    Http.await(Duration.ofSeconds(20), "both applications listed", () -> {
+      String both = Http.get(base + "/apps?states=ACCEPTED&states=KILLED").body();
+      return both.contains(accepted) && both.contains(killed);
+    });
+    assertThat(Http.get(base + "/apps?states=KILLED").body()).contains(killed).doesNotContain(accepted);
+    String comma = Http.get(base + "/apps?states=accepted,killed").body();
+    assertThat(comma).contains(accepted).contains(killed);
+    assertRemoteException(Http.get(base + "/apps?user=a&user=b"), 400, "BadRequestException", "user is given 2 times");
+    JsonNode metrics = Http.get(base + "/metrics").json().path("clusterMetrics");
+    assertThat(metrics.path("appsKilled").asInt()).isPositive();
+    // No NodeManager here: nothing ever finished, and killed applications are not completed ones.
+    assertThat(metrics.path("appsCompleted").asInt()).isZero();
+  }
+
+  @Test
+  void xmlIsAnsweredInYarnsElementsAndAcceptedAsASubmission() throws Exception {
+    assertXml(xml(HttpRequest.newBuilder(URI.create(base + "/info?user.name=dr.who")).GET()), "clusterInfo");
+    assertXml(xml(HttpRequest.newBuilder(URI.create(base + "/metrics?user.name=dr.who")).GET()), "clusterMetrics");
+    HttpResponse<String> issued = xml(HttpRequest.newBuilder(URI.create(base + "/apps/new-application?user.name=dr.who"))
+        .POST(HttpRequest.BodyPublishers.noBody()));
+    assertXml(issued, "NewApplication");
+    String id = issued.body().replaceAll("(?s).*<application-id>(.*)</application-id>.*", "$1");
+    String submission = """
+        <?xml version="1.0" encoding="UTF-8" standalone="yes"?><application-submission-context>
+        <application-id>%s</application-id><application-name>in-xml</application-name><queue>default</queue>
+        <am-container-spec><environment><entry><key>A</key><value>1</value></entry><entry><key>B</key><value>2</value>
+        </entry></environment><commands><command>echo a</command><command>echo b</command></commands></am-container-spec>
+        <resource><memory>512</memory><vCores>1</vCores></resource>
+        <application-tags><tag>x1</tag><tag>x2</tag></application-tags></application-submission-context>""".formatted(id);
+    HttpResponse<String> submitted = xml(HttpRequest.newBuilder(URI.create(base + "/apps?user.name=dr.who"))
+        .header("Content-Type", "application/xml").POST(HttpRequest.BodyPublishers.ofString(submission)));
+    assertThat(submitted.statusCode()).as(submitted.body()).isEqualTo(202);
+    HttpResponse<String> app = xml(HttpRequest.newBuilder(URI.create(base + "/apps/" + id + "?user.name=dr.who")).GET());
+    assertXml(app, "app");
+    assertThat(app.body()).contains("<name>in-xml</name>").contains("<applicationTags>x1,x2</applicationTags>");
+    assertXml(xml(HttpRequest.newBuilder(URI.create(base + "/apps?user.name=dr.who")).GET()), "apps");
+    HttpResponse<String> kill = xml(HttpRequest.newBuilder(URI.create(base + "/apps/" + id + "/state?user.name=dr.who"))
+        .header("Content-Type", "application/xml")
+        .PUT(HttpRequest.BodyPublishers.ofString("<appstate><state>KILLED</state></appstate>")));
+    assertXml(kill, "appstate");
+    assertThat(kill.body()).contains("<state>KILLED</state>");
+    HttpResponse<String> missing = xml(HttpRequest.newBuilder(URI.create(base + "/apps/application_1_9999?user.name=dr.who")).GET());
+    assertThat(missing.statusCode()).isEqualTo(404);
+    assertXml(missing, "RemoteException");
+    // JSON stays the answer to a caller that names neither or both alike.
+    HttpResponse<String> both = Http.client().send(HttpRequest.newBuilder(URI.create(base + "/info?user.name=dr.who"))
+        .header("Accept", "application/json, application/xml").build(), HttpResponse.BodyHandlers.ofString());
+    assertThat(both.headers().firstValue("Content-Type").orElse("")).startsWith("application/json");
+    assertThat(both.body()).startsWith("{\"clusterInfo\"");
+  }
+
+  private static HttpResponse<String> xml(HttpRequest.Builder request) throws Exception {
+    return Http.client().send(request.header("Accept", "application/xml").build(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  private static void assertXml(HttpResponse<String> r, String root) {
+    assertThat(r.headers().firstValue("Content-Type").orElse("")).as(r.body()).startsWith("application/xml");
+    assertThat(r.body()).as(r.body()).matches("(?s)<\\?xml[^>]*\\?><" + root + ">.*</" + root + ">");
   }
 }

@@ -193,6 +193,13 @@ class SecurityIT {
 
     assertRemoteException(bob.put("/apps/" + id + "/state", "{\"state\":\"KILLED\"}"), 403, ACCESS_CONTROL,
         "MODIFY_APP");
+    // In XML, as YARN's XML clients ask, the same refusal, in XML.
+    Http.Reply inXml = Http.sendAsIs(bob.request("/apps/" + id + "/state").setHeader("Accept", "application/xml")
+        .header("Content-Type", "application/xml")
+        .PUT(HttpRequest.BodyPublishers.ofString("<appstate><state>KILLED</state></appstate>")).build());
+    assertThat(inXml.status()).isEqualTo(403);
+    assertThat(inXml.body()).contains("<RemoteException><exception>" + ACCESS_CONTROL + "</exception>")
+        .contains("MODIFY_APP");
     assertThat(alice.get("/apps/" + id).json().path("app").path("state").asText()).isEqualTo("ACCEPTED");
     // A priority change is for those who may kill it too.
     assertRemoteException(bob.put("/apps/" + id + "/priority", "{\"priority\":0}"), 403, ACCESS_CONTROL,

@@ -4,6 +4,7 @@ import static org.apache.pekko.http.javadsl.server.Directives.complete;
 import static org.apache.pekko.http.javadsl.server.Directives.extractRequest;
 import static org.apache.pekko.http.javadsl.server.Directives.handleExceptions;
 import static org.apache.pekko.http.javadsl.server.Directives.handleRejections;
+import static org.apache.pekko.http.javadsl.server.Directives.mapResponse;
 import static org.apache.pekko.http.javadsl.server.Directives.withRequestTimeoutResponse;
 import static org.apache.pekko.http.javadsl.server.Directives.withSizeLimit;
 
@@ -16,7 +17,6 @@ import org.apache.pekko.http.javadsl.model.ContentType;
 import org.apache.pekko.http.javadsl.model.HttpEntity;
 import org.apache.pekko.http.javadsl.model.HttpRequest;
 import org.apache.pekko.http.javadsl.model.HttpResponse;
-import org.apache.pekko.http.javadsl.model.MediaType;
 import org.apache.pekko.http.javadsl.server.ExceptionHandler;
 import org.apache.pekko.http.javadsl.server.MalformedRequestContentRejection;
 import org.apache.pekko.http.javadsl.server.RejectionHandler;
@@ -28,10 +28,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * What every request to an HTTP server of Bobbin passes before its route reads it: a body no larger
- * than {@code bobbin.http.max-request-body} (413), in JSON when there is one (415); and every
+ * than {@code bobbin.http.max-request-body} (413), in JSON or XML when there is one (415); and every
  * refusal on the way, a method the path does not serve (405), a path that does not exist (404), a
  * body that is not what the route reads (400), answered with YARN's {@code RemoteException}, as the
- * routes answer theirs. Nothing of the request has reached an entity or an actor when it is refused.
+ * routes answer theirs, in XML to a caller that asks for XML. Nothing of the request has reached an
+ * entity or an actor when it is refused.
  */
 public final class RequestGuard {
   private static final Logger log = LoggerFactory.getLogger(RequestGuard.class);
@@ -53,11 +54,12 @@ public final class RequestGuard {
 
   public static Route guard(HttpLimits limits, Supplier<Route> inner) {
     long max = limits.maxRequestBody();
-    return withRequestTimeoutResponse(RequestGuard::timedOut, () -> handleExceptions(exceptions(max),
-        () -> handleRejections(rejections(max), () -> extractRequest(request -> {
-          HttpResponse refused = refusal(request, max);
-          return refused != null ? complete(refused) : withSizeLimit(max, inner);
-        }))));
+    return withRequestTimeoutResponse(RequestGuard::timedOut, () -> extractRequest(request ->
+        mapResponse(r -> r.status().intValue() >= 400 ? MediaNegotiation.negotiated(request, r, null) : r,
+            () -> handleExceptions(exceptions(max), () -> handleRejections(rejections(max), () -> {
+              HttpResponse refused = refusal(request, max);
+              return refused != null ? complete(refused) : withSizeLimit(max, inner);
+            })))));
   }
 
   /**
@@ -76,16 +78,16 @@ public final class RequestGuard {
     if (entity.isKnownEmpty()) return null;
     OptionalLong length = entity.getContentLengthOption();
     if (length.isPresent() && length.getAsLong() > max) return tooLarge(max, length.getAsLong());
-    if (!isJson(entity.getContentType())) {
+    if (!isJson(entity.getContentType()) && !MediaNegotiation.isXml(entity.getContentType())) {
       return RemoteErrors.response(415, "Content-Type " + entity.getContentType()
-          + " is not supported: request bodies are JSON (Content-Type: application/json)");
+          + " is not supported: request bodies are JSON (Content-Type: application/json) or, where YARN "
+          + "takes XML, XML (application/xml)");
     }
     return null;
   }
 
   private static boolean isJson(ContentType type) {
-    MediaType media = type.mediaType();
-    return media.mainType().equals("application") && media.subType().equalsIgnoreCase("json");
+    return MediaNegotiation.isJson(type);
   }
 
   static HttpResponse tooLarge(long max, long size) {
