@@ -7,7 +7,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Reads {@code am-container-spec.service-data}: {@code {"entry":[{"key":SERVICE,"value":BASE64}]}},
+ * Reads {@code am-container-spec.service-data}: {@code {"entry":[{"key":SERVICE,"value":BASE64}]}}
+ * (or any map shape {@link JaxbShapes} reads),
  * the data the AM's NodeManager gives each named auxiliary service. Values are base64, URL-safe as
  * YARN writes them or plain; they are kept in plain base64.
  */
@@ -17,18 +18,14 @@ final class ServiceDataJson {
   private ServiceDataJson() {}
 
   static Map<String, String> parse(JsonNode spec) {
-    JsonNode node = spec.path("service-data");
-    if (node.isMissingNode() || node.isNull()) return Map.of();
-    if (!node.isObject()) throw Rejection.badRequest(FIELD + " must be a JSON object");
     Map<String, String> out = new LinkedHashMap<>();
-    for (JsonNode e : SubmissionJson.asList(node.path("entry"))) {
-      JsonNode key = e.path("key");
-      if (!key.isTextual() || key.asText().isBlank()) {
+    for (var e : JaxbShapes.entries(spec.path("service-data"), FIELD)) {
+      String name = e.getKey();
+      if (name.isBlank()) {
         throw Rejection.badRequest(FIELD + ".entry.key must be a non-empty string (an auxiliary service's name)");
       }
-      String name = key.asText();
       if (out.containsKey(name)) throw Rejection.badRequest(FIELD + ": the service '" + name + "' appears twice");
-      JsonNode value = e.path("value");
+      JsonNode value = e.getValue();
       if (!value.isTextual()) throw Rejection.badRequest(FIELD + "[" + name + "].value must be a base64 string");
       out.put(name, Base64.getEncoder().encodeToString(decode(name, value.asText())));
     }

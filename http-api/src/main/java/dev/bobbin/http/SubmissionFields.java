@@ -10,7 +10,7 @@ import java.util.Set;
  * Every field of Hadoop's {@code ApplicationSubmissionContextInfo} and {@code
  * ContainerLaunchContextInfo}, each either read by {@link SubmissionJson} or refused here: a field
  * Bobbin does not act on (node labels, reservations, per-application log aggregation patterns,
- * auxiliary service data, credentials) is accepted only while it asks for nothing, as Hadoop's
+ * credentials) is accepted only while it asks for nothing, as Hadoop's
  * writers send it by default ({@code ""}, an empty map); a field no Hadoop class has is refused by
  * name. Nothing a client asks for is dropped in silence.
  */
@@ -23,8 +23,8 @@ final class SubmissionFields {
   private static final Set<String> UNSUPPORTED = Set.of("app-node-label-expression",
       "am-container-node-label-expression", "log-aggregation-context", "reservation-id");
   private static final Set<String> SPEC_READ = Set.of("commands", "environment", "local-resources",
-      "application-acls");
-  private static final Set<String> SPEC_UNSUPPORTED = Set.of("service-data", "credentials");
+      "application-acls", "service-data");
+  private static final Set<String> SPEC_UNSUPPORTED = Set.of("credentials");
   private static final Set<String> RESOURCE = Set.of("memory", "vCores", "resourceInformations");
 
   private SubmissionFields() {}
@@ -50,7 +50,6 @@ final class SubmissionFields {
     JsonNode spec = n.path("am-container-spec");
     if (spec.isObject()) {
       known(spec, "am-container-spec.", SPEC_READ, SPEC_UNSUPPORTED);
-      unsupported(spec, "service-data", "Bobbin's NodeManagers run no auxiliary services", "am-container-spec.");
       unsupported(spec, "credentials", "Bobbin's NodeManagers take no tokens or secrets for containers",
           "am-container-spec.");
     }

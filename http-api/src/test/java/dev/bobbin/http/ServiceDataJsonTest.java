@@ -27,6 +27,13 @@ class ServiceDataJsonTest {
   }
 
   @Test
+  void readsTheMapShapesOfHadoopsWriters() {
+    assertThat(parse("{\"entry\":{\"key\":\"files\",\"value\":\"c2VjcmV0\"}}")).containsOnlyKeys("files");
+    assertThat(parse("{\"files\":\"c2VjcmV0\",\"other\":\"YQ\"}")).containsOnlyKeys("files", "other");
+    assertThat(parse("\"\"")).isEmpty();
+  }
+
+  @Test
   void noServiceDataIsNone() {
     assertThat(SubmissionJson.parse(Bodies.tree("""
         {"application-id":"application_1_0001","am-container-spec":{"commands":{"command":"x"}}}"""), "alice")
@@ -41,7 +48,7 @@ class ServiceDataJsonTest {
     assertRefused("{\"entry\":[{\"key\":\"\",\"value\":\"YQ\"}]}", "service-data.entry.key must be a non-empty string");
     assertRefused("{\"entry\":[{\"key\":\"f\",\"value\":\"YQ\"},{\"key\":\"f\",\"value\":\"Yg\"}]}",
         "the service 'f' appears twice");
-    assertRefused("[]", "am-container-spec.service-data must be a JSON object");
+    assertRefused("\"files\"", "am-container-spec.service-data must be a map");
   }
 
   private static void assertRefused(String serviceData, String message) {

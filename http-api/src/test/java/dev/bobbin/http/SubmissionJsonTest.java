@@ -208,8 +208,8 @@ class SubmissionJsonTest {
     assertRefused(base + "\"am-container-node-label-expression\":\"gpu\"}", "am-container-node-label-expression is not supported");
     assertRefused(base + "\"reservation-id\":\"reservation_1_0001\"}", "reservation-id is not supported");
     assertRefused(base + "\"log-aggregation-context\":{\"log-include-pattern\":\"*.log\"}}", "log-aggregation-context is not supported");
-    assertRefused(base + "\"am-container-spec\":{\"service-data\":{\"entry\":{\"key\":\"s\",\"value\":\"eA\"}}}}",
-        "am-container-spec.service-data is not supported");
+    assertRefused(base + "\"am-container-spec\":{\"service-data\":{\"entry\":{\"key\":\"s\",\"value\":1}}}}",
+        "am-container-spec.service-data[s].value must be a base64 string");
     assertRefused(base + "\"am-container-spec\":{\"credentials\":{\"secrets\":{\"entry\":{\"key\":\"s\",\"value\":\"eA\"}}}}}",
         "am-container-spec.credentials is not supported");
     assertRefused(base + "\"resource\":{\"memory\":512,\"resourceInformations\":{\"resourceInformation\":[{\"name\":\"yarn.io/gpu\",\"value\":1}]}}}",
