@@ -116,6 +116,10 @@ class NodeStatesIT {
     Path nmLog = dir.resolve("nm.log");
     nmProcess = startNm(nm, nmLog);
     awaitState(base, nodeId, "RUNNING", Duration.ofSeconds(30));
+    // As in YARN, only a NodeManager that knows it registered unregisters: the RM's answer may
+    // reach it after the RM lists the node.
+    Http.await(Duration.ofSeconds(10), "the NodeManager to hear it registered", () ->
+        Files.readString(nmLog).contains("registered with RM"));
 
     nmProcess.destroy(); // SIGTERM
     assertThat(nmProcess.waitFor()).as("a graceful stop").isIn(0, 143);
