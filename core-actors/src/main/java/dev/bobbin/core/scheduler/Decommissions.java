@@ -92,12 +92,16 @@ final class Decommissions {
     return StatusReply.success(node.state.name());
   }
 
-  /** With every tick: a decommissioning node that runs nothing, or whose timeout passed, is DECOMMISSIONED. */
+  /**
+   * With every tick: a decommissioning node whose timeout passed, or that runs nothing by its own
+   * report, is DECOMMISSIONED. As YARN judges a node ready on its status updates, one that has not
+   * reported since its decommission began is not taken to run nothing.
+   */
   void follow() {
     long now = deps.clock().millis();
     for (SchedNode node : model.nodes()) {
       if (node.state != NodeState.DECOMMISSIONING) continue;
-      if (node.containers.isEmpty() && node.held.isEmpty()) {
+      if (node.containers.isEmpty() && node.held.isEmpty() && node.lastHeartbeat >= node.decommissionSince) {
         log.info("Node {} runs no more containers: its graceful decommission is complete", node.id());
         decommission(node, "graceful decommission complete");
       } else if (now >= node.decommissionUntil) {
@@ -108,7 +112,8 @@ final class Decommissions {
 
   private void startGraceful(SchedNode node, long gracefulMillis) {
     node.state = NodeState.DECOMMISSIONING;
-    node.decommissionUntil = deps.clock().millis() + gracefulMillis;
+    node.decommissionSince = deps.clock().millis();
+    node.decommissionUntil = node.decommissionSince + gracefulMillis;
     String reason = "graceful decommission, timeout " + Duration.ofMillis(gracefulMillis).toSeconds() + " s";
     log.info("Node {} decommissioning: it takes no new containers; {}", node.id(), reason);
     acts.write(new Write.MarkNode(node.id(), NodeState.DECOMMISSIONING, reason, node.decommissionUntil));
@@ -117,6 +122,7 @@ final class Decommissions {
   private void recommission(SchedNode node) {
     node.state = NodeState.RUNNING;
     node.decommissionUntil = 0;
+    node.decommissionSince = 0;
     log.info("Node {} recommissioned: it takes new containers again", node.id());
     acts.write(new Write.MarkNode(node.id(), NodeState.RUNNING, "recommissioned"));
     acts.scheduleSoon();

@@ -56,6 +56,7 @@ final class NodeSide {
         // A registration does not end a graceful decommission.
         node.state = NodeState.DECOMMISSIONING;
         node.decommissionUntil = old.decommissionUntil;
+        node.decommissionSince = old.decommissionSince;
       }
       node.allocated = old.allocated;
       node.containers.addAll(old.containers);

@@ -29,6 +29,8 @@ final class SchedNode {
   long lastHealthUpdate;
   /** While DECOMMISSIONING: when its remaining containers are killed (epoch ms). */
   long decommissionUntil;
+  /** While DECOMMISSIONING: since when (epoch ms); 0 when a recovered journal said so. */
+  long decommissionSince;
   /** Since when the host lists no longer track this dead node (ms); 0 while they do, or it lives. */
   long untrackedSince;
   /** Known from the journal; its NodeManager has not re-registered with this scheduler yet. */

@@ -67,6 +67,21 @@ class GracefulDecommissionTest extends SchedulerFixture {
   }
 
   @Test
+  void aNodeThatRunsNothingIsDecommissionedOnceItHasReportedSinceItsDecommissionBegan() {
+    registerNode("a:1", 4096);
+    clock.advance(Duration.ofSeconds(1));
+    setState("a:1", NodeState.DECOMMISSIONING);
+    expectMarked(NodeState.DECOMMISSIONING);
+
+    scheduler.tell(new SchedulerProtocol.Tick());
+    assertThat(node(0).state()).as("not heard from since").isEqualTo(NodeState.DECOMMISSIONING);
+
+    heartbeat("a:1");
+    scheduler.tell(new SchedulerProtocol.Tick());
+    assertThat(expectMarked(NodeState.DECOMMISSIONED).reason()).isEqualTo("graceful decommission complete");
+  }
+
+  @Test
   void atItsTimeoutWhatTheNodeStillRunsIsKilledWithADiagnosticNamingTheDecommission() {
     List<String> ids = anAppRunningItsAmAndAWorker();
     setState("a:1", NodeState.DECOMMISSIONING);
