@@ -22,8 +22,11 @@ final class StatusCommand extends ClientCommand {
 
   @Override
   int run() {
-    String appId = applicationId(applicationId);
-    RmRestClient rm = rm();
+    return report(rm(), applicationId(applicationId), out);
+  }
+
+  /** Prints {@code appId}'s report, its attempts and its preemptions. */
+  static int report(RmRestClient rm, String appId, PrintStream out) {
     AppInfo app = rm.application(appId);
     List<AppAttemptInfo> attempts = rm.attempts(appId);
     printReport(app, out);
