@@ -67,7 +67,7 @@ class YarnCliIT {
     // application
     MainTest.Result list = ok("application", "-list");
     assertThat(list.out()).contains(app, "RUNNING");
-    assertThat(list.out().lines().skip(1)).allSatisfy(line -> assertThat(line.length()).isLessThanOrEqualTo(80));
+    assertFitsEightyColumns(list);
     assertThat(ok("application", "-list", "-appStates", "FINISHED").out()).doesNotContain(app);
     assertThat(json(ok("application", "-list", "--output", "json")).path("apps").path("app").get(0).path("id").asText())
         .isEqualTo(app);
@@ -80,6 +80,7 @@ class YarnCliIT {
     Matcher a = ATTEMPT.matcher(attempts.out());
     assertThat(a.find()).as(attempts.out()).isTrue();
     String attempt = a.group();
+    assertFitsEightyColumns(attempts);
     assertThat(ok("applicationattempt", "-status", attempt).out()).contains("ApplicationAttempt-Id : " + attempt,
         "State : RUNNING");
     assertThat(json(ok("applicationattempt", "-list", app, "--output", "json")).path("appAttempts").isObject())
@@ -91,13 +92,16 @@ class YarnCliIT {
     Matcher c = CONTAINER.matcher(containers.out());
     assertThat(c.find()).isTrue();
     String container = c.group();
+    assertFitsEightyColumns(containers);
     assertThat(ok("container", "-status", container).out()).contains("Container-Id : " + container,
         "Host : " + nm.nodeId());
     assertThat(json(ok("container", "-status", container, "--output", "json")).path("containerId").asText())
         .isEqualTo(container);
 
     // node
-    assertThat(ok("node", "-list").out()).startsWith("Total Nodes:1").contains(nm.nodeId(), "RUNNING");
+    MainTest.Result nodes = ok("node", "-list");
+    assertThat(nodes.out()).startsWith("Total Nodes:1").contains(nm.nodeId(), "RUNNING");
+    assertFitsEightyColumns(nodes);
     assertThat(ok("node", "-list", "-all").out()).contains(nm.nodeId());
     assertThat(ok("node", "-list", "-states", "LOST").out()).startsWith("Total Nodes:0");
     assertThat(ok("node", "-status", nm.nodeId()).out()).contains("Node-Id : " + nm.nodeId(), "Node-State : RUNNING");
@@ -159,6 +163,12 @@ class YarnCliIT {
     MainTest.Result r = bobbin(argv);
     assertThat(r.exitCode()).as(String.join(" ", argv) + ": " + r.err()).isZero();
     return r;
+  }
+
+  /** The table under a listing's header line. */
+  private static void assertFitsEightyColumns(MainTest.Result listing) {
+    assertThat(listing.out().lines().skip(1)).isNotEmpty()
+        .allSatisfy(line -> assertThat(line.length()).as(line).isLessThanOrEqualTo(80));
   }
 
   private static JsonNode json(MainTest.Result r) throws Exception {

@@ -41,11 +41,13 @@ final class AttemptVerb extends YarnVerb {
     if (json()) return printJson(answer);
     List<JsonNode> attempts = elements(answer, "appAttempts", "appAttempt");
     out.println("Total number of application attempts :" + attempts.size());
-    TextTable table = new TextTable("ApplicationAttempt-Id", "State", "AM-Container-Id", "Tracking-URL");
+    // The AM container's id is in -status: with it, a row would not fit 80 columns.
+    TextTable table = new TextTable("ApplicationAttempt-Id", "State", "AM-Node");
     for (JsonNode a : attempts) {
-      table.row(text(a, "appAttemptId"), orNa(a, "appAttemptState"), orNa(a, "containerId"), orNa(a, "logsLink"));
+      table.row(text(a, "appAttemptId"), orNa(a, "appAttemptState"),
+          Formats.orNotAvailable(firstNonBlank(text(a, "nodeId"), text(a, "nodeHttpAddress"))));
     }
-    table.print(out, TERMINAL_WIDTH, 3);
+    table.print(out, TERMINAL_WIDTH, 2);
     return 0;
   }
 

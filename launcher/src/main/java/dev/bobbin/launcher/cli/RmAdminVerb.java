@@ -30,12 +30,7 @@ final class RmAdminVerb extends YarnVerb {
     if (json()) throw new UsageException("--output json is for reads; rmadmin has none");
     return switch (action) {
       case "-refreshQueues" -> done(rm().refreshQueues(), "Queues refreshed");
-      case "-refreshNodes" -> {
-        if (graceful != null && !graceful.equals("default") && !graceful.matches("\\d+")) {
-          throw new UsageException("Invalid value for -g: '" + graceful + "' (a timeout in whole seconds)");
-        }
-        yield done(rm().refreshNodes(graceful), "Nodes refreshed");
-      }
+      case "-refreshNodes" -> done(rm().refreshNodes(AdminCommand.graceful(graceful)), "Nodes refreshed");
       case "-refreshUserToGroupsMappings" -> done(rm().refreshUserToGroupsMappings(), "User to groups mappings refreshed");
       default -> throw RmFailure.error("rmadmin " + action + " is not supported: the ResourceManager has no"
           + (action.equals("-getGroups") ? " endpoint that reports a user's groups" : " admin ACL refresh; its admin ACL"
