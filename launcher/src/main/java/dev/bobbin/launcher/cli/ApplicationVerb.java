@@ -2,7 +2,6 @@ package dev.bobbin.launcher.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.bobbin.protocol.YarnApplicationState;
-import dev.bobbin.protocol.client.RmRestClient;
 import java.io.PrintStream;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -95,9 +94,8 @@ final class ApplicationVerb extends YarnVerb {
   }
 
   private int status(String id) {
-    RmRestClient rm = rm();
-    if (json()) return printJson(rm.read("/apps/" + id, Map.of()));
-    return StatusCommand.report(rm, id, out);
+    if (json()) return printJson(rm().read("/apps/" + id, Map.of()));
+    return StatusCommand.report(rm(), id, out);
   }
 
   private int moveToQueue(String id) {

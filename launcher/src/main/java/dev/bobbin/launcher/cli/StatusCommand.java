@@ -7,12 +7,13 @@ import dev.bobbin.protocol.rest.AppAttemptInfo;
 import dev.bobbin.protocol.rest.AppInfo;
 import java.io.PrintStream;
 import java.util.List;
+import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
 /** {@code bobbin status APP_ID}: the application report and its attempts. */
 @Command(name = "status", header = "Shows an application, its attempts and its preemptions, as yarn application -status.")
-final class StatusCommand extends ClientCommand {
+final class StatusCommand extends YarnVerb {
   @Parameters(paramLabel = "APP_ID", description = "application_<clusterTimestamp>_<sequence>")
   String applicationId;
 
@@ -22,7 +23,9 @@ final class StatusCommand extends ClientCommand {
 
   @Override
   int run() {
-    return report(rm(), applicationId(applicationId), out);
+    String appId = applicationId(applicationId);
+    if (json()) return printJson(rm().read("/apps/" + appId, Map.of()));
+    return report(rm(), appId, out);
   }
 
   /** Prints {@code appId}'s report, its attempts and its preemptions. */

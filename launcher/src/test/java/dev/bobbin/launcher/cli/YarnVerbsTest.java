@@ -82,6 +82,18 @@ class YarnVerbsTest {
   }
 
   @Test
+  void theShortFormsPrintTheRmsJsonToo() throws Exception {
+    String app = "{\"app\":{\"id\":\"" + APP + "\",\"state\":\"RUNNING\"}}";
+    rm.on("GET", AppPaths.APPS, 200, APPS).on("GET", AppPaths.NODES, 200, NODES).on("GET", AppPaths.app(APP), 200, app);
+
+    ObjectMapper json = new ObjectMapper();
+    assertThat(json.readTree(Cli.run("apps", "--rm", rm.url(), "--output", "json").out())).isEqualTo(json.readTree(APPS));
+    assertThat(json.readTree(Cli.run("nodes", "--rm", rm.url(), "--output=json").out())).isEqualTo(json.readTree(NODES));
+    assertThat(json.readTree(Cli.run("status", APP, "--rm", rm.url(), "--output", "json").out()))
+        .isEqualTo(json.readTree(app));
+  }
+
+  @Test
   void nodeListShowsRunningNodesByDefaultAndEveryStateWithAll() {
     rm.on("GET", AppPaths.NODES, 200, NODES);
 
@@ -151,7 +163,8 @@ class YarnVerbsTest {
       "queue|                                                |Missing required option: '-status=QUEUE'",
       "rmadmin|-refreshNodes -g soon                         |Invalid value for -g: 'soon'",
       "rmadmin|-refreshQueues -g 10                          |-g cannot be used with -refreshQueues",
-      "logs|                                                 |Missing APP_ID"})
+      "logs|                                                 |Missing APP_ID",
+      "apps|--output yaml                                    |Invalid value for option '--output'"})
   void usageErrorsNameTheProblemAndSendNothing(String command, String args, String message) {
     String[] argv = args == null ? new String[] {"--rm", rm.url()}
         : (("--rm " + rm.url() + " " + args).strip()).split("\\s+");
