@@ -58,22 +58,24 @@ final class AdminCommand implements Runnable {
             + " bobbin.rm.nodes.graceful-decommission-timeout)")
     String graceful;
 
-    @Spec CommandSpec spec;
-
     RefreshNodes(ClientContext context, PrintStream out) {
       super(context, out);
     }
 
     @Override
     int run() {
-      if (graceful != null && !graceful.equals("default") && !graceful.matches("\\d+")) {
-        throw new ParameterException(spec.commandLine(),
-            "Invalid value for -g: '" + graceful + "' (a timeout in whole seconds)");
-      }
-      String result = rm().refreshNodes(graceful);
+      String result = rm().refreshNodes(graceful(graceful));
       out.println(result.isBlank() ? "Nodes refreshed" : result);
       return 0;
     }
+  }
+
+  /** {@code -g}'s value: absent, "default" (given without a timeout), or whole seconds. */
+  static String graceful(String value) {
+    if (value != null && !value.equals("default") && !value.matches("\\d+")) {
+      throw new UsageException("Invalid value for -g: '" + value + "' (a timeout in whole seconds)");
+    }
+    return value;
   }
 
   /** {@code bobbin admin refresh-user-to-groups-mappings}, as {@code yarn rmadmin -refreshUserToGroupsMappings}. */

@@ -22,12 +22,18 @@ final class AppWaiter {
   /** @return 0 if the application FINISHED with SUCCEEDED, else 1 */
   int awaitEnd(String appId) {
     YarnApplicationState lastState = null;
+    String lastProgress = null;
     while (true) {
       AppInfo app = rm.application(appId);
       YarnApplicationState state = app.state();
       if (state != lastState) {
         out.println("Application " + appId + " is " + (state == null ? "UNKNOWN" : state));
         lastState = state;
+      }
+      String progress = Formats.progress(app.progress());
+      if (state == YarnApplicationState.RUNNING && app.progress() > 0 && !progress.equals(lastProgress)) {
+        out.println("Application " + appId + " progress " + progress);
+        lastProgress = progress;
       }
       if (state != null && state.isFinal()) return reportEnd(appId, app);
       pause();

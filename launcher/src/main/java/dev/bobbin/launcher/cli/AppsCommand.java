@@ -11,7 +11,7 @@ import picocli.CommandLine.Option;
 /** {@code bobbin apps}: lists applications, like {@code yarn application -list}. */
 @Command(name = "apps", header = "Lists applications, as yarn application -list.",
     description = "With --user, only that user's applications (asked for as that user).")
-final class AppsCommand extends ClientCommand {
+final class AppsCommand extends YarnVerb {
   @Option(names = "--states", paramLabel = "S1,S2",
       description = "only applications in these states (e.g. RUNNING,ACCEPTED); default all")
   String states;
@@ -28,6 +28,7 @@ final class AppsCommand extends ClientCommand {
     AppsQuery query = AppsQuery.all().withQueue(queue).withUser(target.user);
     if (states != null) query = query.withStates(states("--states", states, YarnApplicationState.class));
 
+    if (json()) return printJson(rm().read("/apps", query.parameters()));
     List<AppInfo> apps = rm().applications(query);
     out.println("Total number of applications: " + apps.size());
     TextTable table = new TextTable(

@@ -5,7 +5,9 @@ import picocli.CommandLine;
 
 /**
  * The client half of the {@code bobbin} CLI: {@code submit}, {@code status}, {@code kill},
- * {@code app}, {@code apps}, {@code nodes}, {@code logs}, {@code admin} and {@code cluster}, all talking to the ResourceManager's YARN
+ * {@code app}, {@code apps}, {@code nodes}, {@code logs}, {@code admin} and {@code cluster}, and the
+ * same as yarn spells them ({@code application}, {@code applicationattempt}, {@code container},
+ * {@code node}, {@code queue}, {@code rmadmin}), all talking to the ResourceManager's YARN
  * REST API ({@code logs} to the NodeManagers' too).
  */
 public final class ClientCommands {
@@ -20,6 +22,12 @@ public final class ClientCommands {
         .addSubcommand(new AppsCommand(context, out))
         .addSubcommand(new NodesCommand(context, out))
         .addSubcommand(new LogsCommand(context, out))
+        .addSubcommand(new ApplicationVerb(context, out))
+        .addSubcommand(new AttemptVerb(context, out))
+        .addSubcommand(new ContainerVerb(context, out))
+        .addSubcommand(new NodeVerb(context, out))
+        .addSubcommand(new QueueVerb(context, out))
+        .addSubcommand(new RmAdminVerb(context, out))
         .addSubcommand(new CommandLine(new AdminCommand())
             .addSubcommand(new AdminCommand.RefreshQueues(context, out))
             .addSubcommand(new AdminCommand.RefreshNodes(context, out))

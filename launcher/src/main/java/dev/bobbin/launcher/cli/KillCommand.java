@@ -28,8 +28,11 @@ final class KillCommand extends ClientCommand {
 
   @Override
   int run() {
-    String appId = applicationId(applicationId);
-    RmRestClient rm = rm();
+    return kill(rm(), applicationId(applicationId), diagnostics, context, out);
+  }
+
+  /** Kills {@code appId}, repeating while the RM answers that the kill is under way. */
+  static int kill(RmRestClient rm, String appId, String diagnostics, ClientContext context, PrintStream out) {
     // Asking first tells "already KILLED" apart from "killed now": both PUTs answer {"state":"KILLED"}.
     YarnApplicationState before = rm.application(appId).state();
     if (before != null && before.isFinal()) {

@@ -49,13 +49,16 @@ final class LogsCommand extends ClientCommand {
   private static final EnumSet<NodeState> SERVING =
       EnumSet.of(NodeState.RUNNING, NodeState.UNHEALTHY, NodeState.DECOMMISSIONING);
 
-  @Parameters(paramLabel = "APP_ID", description = "application_<clusterTimestamp>_<sequence>")
+  @Parameters(paramLabel = "APP_ID", arity = "0..1", description = "application_<clusterTimestamp>_<sequence>")
   String applicationId;
 
-  @Option(names = "--container", paramLabel = "ID", description = "only this container's logs")
+  @Option(names = "-applicationId", paramLabel = "APP_ID", description = "the application, as yarn logs takes it")
+  String applicationOption;
+
+  @Option(names = {"--container", "-containerId"}, paramLabel = "ID", description = "only this container's logs")
   String containerId;
 
-  @Option(names = "--log-file", paramLabel = "NAME", split = ",",
+  @Option(names = {"--log-file", "-log_files"}, paramLabel = "NAME", split = ",",
       description = "only these log files (e.g. stdout,stderr); default all")
   List<String> logFiles;
 
@@ -71,13 +74,22 @@ final class LogsCommand extends ClientCommand {
   /** One container's logs on a NodeManager. */
   private record OnNode(String nodeId, String nodeAddress) {}
 
+  /** APP_ID or -applicationId: one of them. */
+  private String application() {
+    if (applicationId != null && applicationOption != null) {
+      throw new UsageException("Give the application once: APP_ID or -applicationId");
+    }
+    if (applicationId == null && applicationOption == null) throw new UsageException("Missing APP_ID");
+    return applicationId != null ? applicationId : applicationOption;
+  }
+
   LogsCommand(ClientContext context, PrintStream out) {
     super(context, out);
   }
 
   @Override
   int run() {
-    String appId = applicationId(applicationId);
+    String appId = applicationId(application());
     if (containerId != null && (!Ids.isContainerId(containerId)
         || !Ids.applicationIdOfContainer(containerId).equals(appId))) {
       throw new UsageException("Invalid value for option '--container': " + containerId + " is not a container of "

@@ -5,7 +5,9 @@ import dev.bobbin.protocol.Resource;
 import dev.bobbin.protocol.rest.NodeInfo;
 import java.io.PrintStream;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -15,7 +17,7 @@ import picocli.CommandLine.Option;
  * UNHEALTHY node takes no containers.
  */
 @Command(name = "nodes", header = "Lists NodeManagers with their usage, as yarn node -list.")
-final class NodesCommand extends ClientCommand {
+final class NodesCommand extends YarnVerb {
   @Option(names = "--states", paramLabel = "S1,S2",
       description = "only nodes in these states (e.g. RUNNING,UNHEALTHY); default all")
   String states;
@@ -28,6 +30,10 @@ final class NodesCommand extends ClientCommand {
   int run() {
     Set<NodeState> filter = states == null ? Set.of() : states("--states", states, NodeState.class);
 
+    if (json()) {
+      return printJson(rm().read("/nodes", filter.isEmpty() ? Map.of()
+          : Map.of("states", filter.stream().map(Enum::name).sorted().collect(Collectors.joining(",")))));
+    }
     List<NodeInfo> nodes = rm().nodes(filter);
     out.println("Total number of nodes: " + nodes.size());
     TextTable table = new TextTable(

@@ -7,12 +7,13 @@ import dev.bobbin.protocol.rest.AppAttemptInfo;
 import dev.bobbin.protocol.rest.AppInfo;
 import java.io.PrintStream;
 import java.util.List;
+import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
 /** {@code bobbin status APP_ID}: the application report and its attempts. */
 @Command(name = "status", header = "Shows an application, its attempts and its preemptions, as yarn application -status.")
-final class StatusCommand extends ClientCommand {
+final class StatusCommand extends YarnVerb {
   @Parameters(paramLabel = "APP_ID", description = "application_<clusterTimestamp>_<sequence>")
   String applicationId;
 
@@ -23,7 +24,12 @@ final class StatusCommand extends ClientCommand {
   @Override
   int run() {
     String appId = applicationId(applicationId);
-    RmRestClient rm = rm();
+    if (json()) return printJson(rm().read("/apps/" + appId, Map.of()));
+    return report(rm(), appId, out);
+  }
+
+  /** Prints {@code appId}'s report, its attempts and its preemptions. */
+  static int report(RmRestClient rm, String appId, PrintStream out) {
     AppInfo app = rm.application(appId);
     List<AppAttemptInfo> attempts = rm.attempts(appId);
     printReport(app, out);

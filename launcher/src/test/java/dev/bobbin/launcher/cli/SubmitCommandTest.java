@@ -139,6 +139,31 @@ class SubmitCommandTest {
   }
 
   @Test
+  void waitShowsTheProgressOfARunningApplicationEachTimeItChanges() {
+    rm.on("GET", AppPaths.app(APP_ID),
+        new FakeRm.Reply(200, running(0)),
+        new FakeRm.Reply(200, running(25)),
+        new FakeRm.Reply(200, running(25)),
+        new FakeRm.Reply(200, running(80)),
+        new FakeRm.Reply(200, app("FINISHED", "SUCCEEDED", "")));
+
+    Cli.Result result = Cli.run("submit", "--rm", rm.url(), "--shell", "true", "--wait");
+
+    assertThat(result.exitCode()).isZero();
+    assertThat(result.out()).containsSubsequence(
+        "Application " + APP_ID + " is RUNNING\n",
+        "Application " + APP_ID + " progress 25%\n",
+        "Application " + APP_ID + " progress 80%\n",
+        "Application " + APP_ID + " is FINISHED\n");
+    assertThat(result.out()).containsOnlyOnce("progress 25%").doesNotContain("progress 0%");
+  }
+
+  private static String running(int progress) {
+    return "{\"app\":{\"id\":\"" + APP_ID + "\",\"state\":\"RUNNING\",\"finalStatus\":\"UNDEFINED\",\"progress\":"
+        + progress + "}}";
+  }
+
+  @Test
   void waitExitsNonZeroWithTheDiagnosticsWhenTheApplicationFails() {
     rm.on("GET", AppPaths.app(APP_ID), 200, app("FAILED", "FAILED", "AM container exited with code 1"));
 

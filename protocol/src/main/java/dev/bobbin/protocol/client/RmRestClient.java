@@ -114,6 +114,15 @@ public final class RmRestClient {
     return r.as(JsonNode.class).path("queue").asText();
   }
 
+  /**
+   * As {@code yarn application -updateLifetime}: the application is killed at {@code expiryTime}
+   * (YARN's {@code yyyy-MM-dd'T'HH:mm:ss.SSSZ}); returns the RM's {@code timeout}.
+   */
+  public JsonNode updateLifetime(String appId, String expiryTime) {
+    Map<String, Object> timeout = Map.of("timeout", Map.of("type", "LIFETIME", "expiryTime", expiryTime));
+    return send(rm -> Call.put(rm, APPS + "/" + appId + "/timeout", timeout)).as(JsonNode.class).path("timeout");
+  }
+
   /** @param states only nodes in these states; empty for all */
   public List<NodeInfo> nodes(Set<NodeState> states) {
     String filter = states.stream().map(Enum::name).sorted().collect(Collectors.joining(","));
@@ -149,6 +158,14 @@ public final class RmRestClient {
   public String refreshUserToGroupsMappings() {
     return send(rm -> Call.put(rm, CLUSTER + "/admin/refresh-user-to-groups-mappings", null))
         .as(JsonNode.class).path("result").asText("");
+  }
+
+  /**
+   * The RM's JSON answer to a GET of {@code path} (under {@code /ws/v1/cluster}) as it sent it, for
+   * clients that print it.
+   */
+  public JsonNode read(String path, Map<String, String> query) {
+    return send(rm -> Call.get(rm, CLUSTER + path).withQuery(query)).as(JsonNode.class);
   }
 
   private Reply get(String path) {
