@@ -7,6 +7,7 @@ import static dev.bobbin.http.JsonResponses.ok;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.bobbin.config.QueuePath;
 import dev.bobbin.auth.AuditLog;
+import dev.bobbin.auth.Identity;
 import dev.bobbin.core.base.Rejection;
 import dev.bobbin.core.base.Retrying;
 import dev.bobbin.core.RmCore;
@@ -97,7 +98,26 @@ final class ClusterRoutes extends AllDirectives {
         path("refresh-nodes", () -> parameterOptional("graceful", graceful ->
             concat(put(() -> refreshNodes(caller, graceful)), post(() -> refreshNodes(caller, graceful))))),
         path("refresh-user-to-groups-mappings", () -> concat(put(() -> refreshGroups(caller)),
-            post(() -> refreshGroups(caller)))));
+            post(() -> refreshGroups(caller)))),
+        path("groups", () -> get(() -> parameterOptional("user", user -> groups(caller, user)))));
+  }
+
+  /**
+   * {@code yarn rmadmin -getGroups [USER]}: the groups this member finds for a user. Anyone may ask
+   * for their own; another user's are for administrators alone.
+   */
+  private Route groups(RestCaller caller, java.util.Optional<String> asked) {
+    String user = asked.map(String::strip).filter(u -> !u.isEmpty()).orElse(caller.user());
+    return async(() -> {
+      if (user.equals(caller.user())) {
+        return CompletableFuture.completedFuture(ok(Map.of("user", user, "groups", caller.who().groups())));
+      }
+      if (!core.access().isAdmin(caller.who())) {
+        throw Rejection.accessDenied("User " + caller.user() + " doesn't have permission to call 'getGroups' for "
+            + user);
+      }
+      return groupsRefresh.groupsOf(Identity.of(user)).thenApply(g -> ok(Map.of("user", user, "groups", g)));
+    }, caller, "Get Groups", ADMIN_SERVICE, null);
   }
 
   /** Bobbin's stand-in for {@code yarn rmadmin -refreshQueues}. */

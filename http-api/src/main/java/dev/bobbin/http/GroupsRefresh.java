@@ -1,6 +1,9 @@
 package dev.bobbin.http;
 
+import dev.bobbin.auth.Identity;
 import dev.bobbin.auth.UserGroups;
+import java.util.List;
+import java.util.concurrent.CompletionStage;
 import dev.bobbin.protocol.CborSerializable;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
@@ -39,6 +42,11 @@ public final class GroupsRefresh {
       });
     }), "user-groups-refreshed", Props.empty());
     return new GroupsRefresh(groups, topic);
+  }
+
+  /** A user's groups as this member finds them: static, from tokens, or looked up on the host. */
+  CompletionStage<List<String>> groupsOf(Identity who) {
+    return groups.groupsOf(who);
   }
 
   /** @return what the administrator is told */

@@ -244,6 +244,12 @@ class SecurityIT {
     assertRemoteException(bob.put("/admin/refresh-user-to-groups-mappings", ""), 403, ACCESS_CONTROL,
         "refreshUserToGroupsMappings");
     assertThat(admin.put("/admin/refresh-user-to-groups-mappings", "").status()).isEqualTo(200);
+    // Anyone may ask for their own groups; another user's are the administrators' to ask.
+    assertRemoteException(bob.get("/admin/groups?user=alice"), 403, ACCESS_CONTROL, "getGroups");
+    assertThat(bob.get("/admin/groups").json().path("user").asText()).isEqualTo("bob");
+    Http.Reply alices = admin.get("/admin/groups?user=alice");
+    assertThat(alices.status()).as(alices.body()).isEqualTo(200);
+    assertThat(alices.json().path("user").asText()).isEqualTo("alice");
 
     // So is a change of its lifetime; its timeouts are read as its priority is.
     String timeout = "{\"timeout\":{\"type\":\"LIFETIME\",\"expiryTime\":\"2099-01-01T00:00:00.000+0000\"}}";

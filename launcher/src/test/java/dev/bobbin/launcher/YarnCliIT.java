@@ -135,6 +135,7 @@ class YarnCliIT {
     assertThat(ok("rmadmin", "-refreshQueues").exitCode()).isZero();
     assertThat(ok("rmadmin", "-refreshNodes").exitCode()).isZero();
     assertThat(ok("rmadmin", "-refreshUserToGroupsMappings").exitCode()).isZero();
+    assertThat(ok("rmadmin", "-getGroups").out()).startsWith(System.getProperty("user.name") + " :");
     MainTest.Result acls = bobbin("rmadmin", "-refreshAdminAcls");
     assertThat(acls.exitCode()).isEqualTo(1);
     assertThat(acls.err()).contains("-refreshAdminAcls is not supported");

@@ -179,13 +179,21 @@ class YarnVerbsTest {
   @Test
   void rmadminRefusesWhatTheRmCannotDoNamingIt() {
     Cli.Result acls = Cli.run("rmadmin", "--rm", rm.url(), "-refreshAdminAcls");
-    Cli.Result groups = Cli.run("rmadmin", "--rm", rm.url(), "-getGroups", "alice");
 
     assertThat(acls.exitCode()).isEqualTo(ExitCodes.REFUSED);
     assertThat(acls.err()).contains("-refreshAdminAcls is not supported");
-    assertThat(groups.exitCode()).isEqualTo(ExitCodes.REFUSED);
-    assertThat(groups.err()).contains("-getGroups is not supported");
     assertThat(rm.requests()).isEmpty();
+  }
+
+  @Test
+  void rmadminGetGroupsAsksForTheNamedUserAndPrintsThemAsYarnDoes() {
+    rm.on("GET", "/ws/v1/cluster/admin/groups", 200, "{\"user\":\"alice\",\"groups\":[\"alice\",\"staff\"]}");
+
+    Cli.Result groups = Cli.run("rmadmin", "--rm", rm.url(), "-getGroups", "alice");
+
+    assertThat(groups.exitCode()).as(groups.err()).isZero();
+    assertThat(groups.out()).isEqualTo("alice : alice staff\n");
+    assertThat(rm.requests().get(0).query()).containsEntry("user", "alice");
   }
 
   @Test
