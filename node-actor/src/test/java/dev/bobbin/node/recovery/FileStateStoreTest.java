@@ -53,7 +53,7 @@ class FileStateStoreTest {
   void aLocalizedResourceComesBackUntilItIsRemoved() throws IOException {
     StoredResource r = new StoredResource("0a1b2c-d3e4f5a6", LocalResource.Visibility.PRIVATE, "alice",
         "http://files/lib.tar.gz", 1_700_000_000_000L, LocalResource.Type.PATTERN, "lib/.*",
-        "/work/host-a_8042/usercache/alice/filecache/0a1b2c-d3e4f5a6", "lib.tar.gz", 4096);
+        "/data/host-a_8042/usercache/alice/filecache/0a1b2c-d3e4f5a6", "lib.tar.gz", 4096);
     FileStateStore store = new FileStateStore(dir);
     store.put(r);
     assertThat(new FileStateStore(dir).loadResources()).containsExactly(r);
