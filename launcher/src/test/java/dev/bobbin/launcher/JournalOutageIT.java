@@ -77,7 +77,8 @@ class JournalOutageIT {
     for (int i = 0; i < IN_FLIGHT; i++) {
       inFlight.add(callers.submit(() -> Http.post(api + "/apps/new-application", "", ASK_TIMEOUT.plusSeconds(5))));
     }
-    Http.await(Duration.ofSeconds(5), "/ready to say the journal is away",
+    // About interval + timeout (2 s) on an idle machine; a loaded one may take several more.
+    Http.await(Duration.ofSeconds(10), "/ready to say the journal is away",
         () -> Http.get(rm.url() + "/ready", ASK_TIMEOUT).status() == 503);
     JsonNode notReady = Http.get(rm.url() + "/ready", ASK_TIMEOUT).json().path("RemoteException");
     assertThat(notReady.path("message").asText()).startsWith("This RM member is not ready: the journal's database");

@@ -281,10 +281,12 @@ class RestApiIT {
     String killed = newAppId();
     assertThat(Http.post(base + "/apps", submission(killed, "default", 512)).status()).isEqualTo(202);
     assertThat(Http.put(base + "/apps/" + killed + "/state", "{\"state\":\"KILLED\"}").status()).isEqualTo(200);
-    Http.await(Duration.ofSeconds(20), "both applications listed", () -> {
-      String both = Http.get(base + "/apps?states=ACCEPTED&states=KILLED").body();
-      return both.contains(accepted) && both.contains(killed);
-    });
+    // The listing follows the applications' states a moment later.
+    Http.await(Duration.ofSeconds(20), "both applications listed in their states", () ->
+        Http.get(base + "/apps?states=KILLED").body().contains(killed)
+            && Http.get(base + "/apps?states=ACCEPTED").body().contains(accepted));
+    String both = Http.get(base + "/apps?states=ACCEPTED&states=KILLED").body();
+    assertThat(both).contains(accepted).contains(killed);
     assertThat(Http.get(base + "/apps?states=KILLED").body()).contains(killed).doesNotContain(accepted);
     String comma = Http.get(base + "/apps?states=accepted,killed").body();
     assertThat(comma).contains(accepted).contains(killed);
