@@ -46,10 +46,7 @@ final class RmAdminVerb extends YarnVerb {
   /** As yarn prints them: {@code USER : GROUP GROUP ...}. */
   private int groups() {
     JsonNode answer = rm().read("/admin/groups", getGroups.isBlank() ? Map.of() : Map.of("user", getGroups));
-    if (json()) {
-      out.println(answer.toPrettyString());
-      return 0;
-    }
+    if (json()) return printJson(answer);
     List<String> names = new ArrayList<>();
     answer.path("groups").forEach(g -> names.add(g.asText()));
     out.println((answer.path("user").asText() + " : " + String.join(" ", names)).strip());

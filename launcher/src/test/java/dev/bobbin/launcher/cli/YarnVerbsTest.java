@@ -194,6 +194,10 @@ class YarnVerbsTest {
     assertThat(groups.exitCode()).as(groups.err()).isZero();
     assertThat(groups.out()).isEqualTo("alice : alice staff\n");
     assertThat(rm.requests().get(0).query()).containsEntry("user", "alice");
+
+    Cli.Result json = Cli.run("rmadmin", "--rm", rm.url(), "-getGroups", "alice", "--output", "json");
+    assertThat(json.exitCode()).as(json.err()).isZero();
+    assertThat(json.out()).contains("\"groups\"").contains("\"staff\"");
   }
 
   @Test
